@@ -1,0 +1,176 @@
+"""The admission policy (DESIGN.md §3): the one function every write goes through.
+
+:func:`decide` is pure: it is given the proposal, the consent state, the rows already held
+for the same (scope, key), the clock reading and the TTL, and returns a :class:`Decision`
+whose ``reason`` is a sentence the UI shows. The store applies the decision; nothing else
+writes memories.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from store.model import (
+    FORMATIONS,
+    KEY_MAX,
+    KEY_PATTERN,
+    SOURCES,
+    VALUE_MAX,
+    Decision,
+    Memory,
+    Proposal,
+    is_sensitive,
+)
+from store.screening import find_secret, is_confidential, temporary_expiry
+
+#: Default confidence threshold for implicit writes (§3.3); detectors may set their own.
+DEFAULT_THRESHOLD = 0.7
+#: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
+DEFAULT_IMPLICIT_TTL = timedelta(days=60)
+#: Pending items expire after 30 days unconfirmed (§4).
+PENDING_TTL = timedelta(days=30)
+
+
+def _reject(reason: str, rule: str) -> Decision:
+    return Decision("reject", reason, rule)
+
+
+def validate(proposal: Proposal) -> str | None:
+    """Return why ``proposal`` is malformed (one sentence), or ``None`` when it is well formed.
+
+    Checks the §2 contract: key grammar and length, value length (≤ 4,000 characters), no
+    NUL and no lone surrogates in the value (they cannot be exported exactly), a known
+    formation and source, and a finite confidence in 0.0–1.0.
+    """
+    if proposal.formation not in FORMATIONS:
+        return f"Formation must be explicit or implicit, not {proposal.formation!r}."
+    if len(proposal.key) > KEY_MAX or not KEY_PATTERN.match(proposal.key):
+        return "The key must be a dotted lowercase path such as contact.preferred_channel (at most 128 characters)."
+    if not KEY_PATTERN.match(f"x.{proposal.scope}") or "." in proposal.scope:
+        return "The scope must be one lowercase word such as shared or research."
+    if not isinstance(proposal.value, str) or proposal.value.strip() == "":
+        return "The value must not be empty."
+    if len(proposal.value) > VALUE_MAX:
+        return f"The value is {len(proposal.value)} characters long; the limit is {VALUE_MAX}."
+    if "\x00" in proposal.value:
+        return "The value contains a NUL character, which cannot be stored faithfully."
+    if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):
+        return "The value contains a lone surrogate, which is not valid Unicode text."
+    if proposal.source not in SOURCES and not proposal.source.startswith("inference:"):
+        return f"Unknown source {proposal.source!r}."
+    if proposal.formation == "implicit" and not proposal.source.startswith("inference:"):
+        return "Implicit memories can only come from an inference detector."
+    if proposal.formation == "explicit" and proposal.source.startswith("inference:"):
+        return "An inference detector cannot write an explicit memory."
+    confidence = proposal.confidence
+    if not isinstance(confidence, (int, float)) or math.isnan(confidence) or not 0.0 <= confidence <= 1.0:
+        return "Confidence must be a number between 0 and 1."
+    if proposal.formation == "explicit" and confidence != 1.0:
+        return "Explicit memories have confidence 1.0."
+    return None
+
+
+def decide(
+    proposal: Proposal,
+    *,
+    learning_enabled: bool,
+    existing: Sequence[Memory],
+    now: datetime,
+    implicit_ttl: timedelta = DEFAULT_IMPLICIT_TTL,
+) -> Decision:
+    """Decide a write under the §3 rules, in order.
+
+    - ``existing``: the rows already stored for the proposal's (scope, key), any status.
+    - ``now``: aware UTC; ``implicit_ttl``: the §4 setting (30–90 days).
+
+    Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only → 3.2 implicit
+    learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.5
+    secrets rejected (every formation) → 3.4 explicit beats implicit; a repeated implicit
+    signal refreshes → 3.5 confidential quarantined, temporary phrasing expires → 3.6
+    explicit writes not confirmed by the user wait as pending. Never raises for bad input:
+    a malformed proposal is a ``reject`` with the reason.
+    """
+    problem = validate(proposal)
+    if problem:
+        return _reject(problem, "2")
+
+    implicit = proposal.formation == "implicit"
+    if implicit and is_sensitive(proposal.key):
+        category = proposal.key.split(".", 1)[0]
+        return _reject(
+            f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1"
+        )
+    if implicit and not learning_enabled:
+        return _reject("Implicit learning is off, so nothing is inferred.", "3.2")
+    if implicit and proposal.confidence < proposal.threshold:
+        return _reject(
+            f"Confidence {proposal.confidence:.0%} is below this detector's threshold of "
+            f"{proposal.threshold:.0%}.",
+            "3.3",
+        )
+
+    screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
+    secret = find_secret(screened)
+    if secret:
+        return _reject(
+            f"This looks like {secret}; memtrust is not a password manager and will not keep it.",
+            "3.5",
+        )
+
+    explicit_rows = [m for m in existing if m.formation == "explicit"]
+    implicit_rows = [m for m in existing if m.formation == "implicit"]
+
+    if implicit:
+        if explicit_rows:
+            return _reject("You saved a value for this yourself; an inference never overrides it.", "3.4")
+        expires = now + (timedelta(seconds=proposal.ttl_seconds) if proposal.ttl_seconds else implicit_ttl)
+        same = [m for m in implicit_rows if m.value == proposal.value]
+        if same:
+            return Decision(
+                "admit",
+                "Seen again: the inference is refreshed and its expiry extended.",
+                "3.4",
+                expires_at=expires,
+                refreshes=same[0].id,
+            )
+        return Decision(
+            "admit",
+            f"Inferred with {proposal.confidence:.0%} confidence; it expires unless seen again.",
+            "3.3",
+            expires_at=expires,
+            supersedes=tuple(m.id for m in implicit_rows),
+        )
+
+    # Explicit from here on.
+    if any(m.value == proposal.value for m in explicit_rows):
+        return _reject("You already have this memory; nothing new was saved.", "3.4")
+    expires = proposal.expires_at or temporary_expiry(screened, now)
+    # An explicit value replaces inferences at once only when it is stored active; a pending
+    # proposal supersedes them when the user confirms it.
+    if is_confidential(screened):
+        return Decision(
+            "quarantine",
+            "You marked this as confidential, so it is held in Quarantine and never shared until you release it.",
+            "3.5",
+            expires_at=expires,
+        )
+    if not proposal.confirmed:
+        return Decision(
+            "pending",
+            "Waiting in your Inbox: it is kept only if you confirm it within 30 days.",
+            "3.6",
+            expires_at=expires,
+            pending_until=now + PENDING_TTL,
+        )
+    reason = "Saved because you asked."
+    if expires is not None:
+        reason = "Saved because you asked; it is temporary, so it expires when the time you gave is up."
+    return Decision(
+        "admit",
+        reason,
+        "3.6",
+        expires_at=expires,
+        supersedes=tuple(m.id for m in existing if m.status == "active"),
+    )

@@ -1,0 +1,244 @@
+"""The one connection owner (STYLE.md §2): open, key, check, migrate, and serialise access.
+
+Opening never creates a database over an existing one (§5): a missing or wrong key stops
+with a typed error and the file is not written. Writes run in ``BEGIN IMMEDIATE``
+transactions under a lock; the connection uses WAL, ``synchronous=FULL``,
+``secure_delete=ON``, in-memory temp storage (no plaintext temp files) and a busy timeout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import sqlcipher3
+
+from store.errors import (
+    CorruptStore,
+    NotAMemtrustStore,
+    StoreInUse,
+    StoreNotFound,
+    WrongKey,
+)
+from store.keys import StoreKey
+from store.migrations import SCHEMA_VERSION, migrate
+
+APP_ID = "memtrust"
+BUSY_TIMEOUT_MS = 10_000
+PLAIN_SQLITE_HEADER = b"SQLite format 3\x00"
+DatabaseError = sqlcipher3.DatabaseError
+
+
+def prepare_directory(directory: Path) -> None:
+    """Create ``directory`` (and parents) if needed and make it mode 0700, whatever the umask."""
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(directory, 0o700)
+
+
+def _describe_header(path: Path) -> None:
+    """Raise the right error for a file that cannot be a SQLCipher store by its bytes alone."""
+    size = path.stat().st_size
+    if size == 0:
+        raise CorruptStore(f"The store {path} is an empty file; restore it from a backup or move it aside.")
+    with path.open("rb") as handle:
+        head = handle.read(16)
+    if head == PLAIN_SQLITE_HEADER:
+        raise NotAMemtrustStore(
+            f"{path} is a plain, unencrypted SQLite database, not a memtrust store; "
+            "memtrust will not open or change it."
+        )
+    if size < 1024 or size % 512:
+        raise CorruptStore(
+            f"The store {path} is damaged (its size is not whole pages); restore it from a backup."
+        )
+
+
+class Database:
+    """One keyed SQLCipher connection to a memtrust store, serialised by a lock.
+
+    Use :meth:`open` (existing store) or :meth:`create` (new store); then :meth:`read` and
+    :meth:`write` as context managers yielding the connection. Thread-safe: calls from any
+    thread are serialised. Raises the typed errors of :mod:`store.errors`.
+    """
+
+    def __init__(self, path: Path, conn, key: StoreKey) -> None:
+        self.path = path
+        self.key_mode = key.mode
+        self._conn = conn
+        self._lock = threading.RLock()
+
+    # --- opening ------------------------------------------------------------------------
+
+    @staticmethod
+    def _connect(path: Path, key: StoreKey):
+        conn = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA cipher_log_level = NONE")
+        conn.execute(key.pragma())
+        return conn
+
+    @staticmethod
+    def _configure(conn) -> None:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        conn.execute("PRAGMA foreign_keys = ON")
+
+    @classmethod
+    def open(cls, path: Path, key: StoreKey) -> Database:
+        """Open the existing store at ``path`` with ``key``, check it, and migrate it.
+
+        Raises StoreNotFound (no file), WrongKey (the key does not decrypt it; the file is
+        not written), CorruptStore, NotAMemtrustStore (plain SQLite, or a SQLCipher database
+        that memtrust did not make).
+        """
+        path = Path(path)
+        if not path.exists():
+            raise StoreNotFound(f"There is no memtrust store at {path}.")
+        _describe_header(path)
+        conn = cls._connect(path, key)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except DatabaseError:
+            conn.close()
+            raise WrongKey(
+                f"The {'passphrase' if not key.raw else 'key'} does not open the store at {path}; "
+                "nothing was changed. Try again, or use your recovery code."
+            ) from None
+        try:
+            cls._configure(conn)
+            app = None
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "meta" in tables:
+                row = conn.execute("SELECT value FROM meta WHERE name = 'app'").fetchone()
+                app = row[0] if row else None
+            if app != APP_ID:
+                raise NotAMemtrustStore(
+                    f"{path} is an encrypted database, but not a memtrust store; memtrust will not change it."
+                )
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise NotAMemtrustStore(
+                    f"The store at {path} was written by a newer memtrust (schema {version}); upgrade memtrust."
+                )
+            migrate(conn)
+        except DatabaseError:
+            conn.close()
+            raise CorruptStore(f"The store {path} is damaged and cannot be read; restore it from a backup.") from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(path, conn, key)
+
+    @classmethod
+    def create(cls, path: Path, key: StoreKey, *, store_id: str, now_epoch: int) -> Database:
+        """Create a new, empty store at ``path`` keyed with ``key``.
+
+        The file is created exclusively (``O_EXCL``, mode 0600), so an existing file is never
+        overwritten; raises FileExistsError if one appeared meanwhile. The directory is made
+        0700.
+        """
+        path = Path(path)
+        prepare_directory(path.parent)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+        os.chmod(path, 0o600)
+        try:
+            conn = cls._connect(path, key)
+            cls._configure(conn)
+            migrate(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany(
+                "INSERT INTO meta (name, value) VALUES (?, ?)",
+                [("app", APP_ID), ("store_id", store_id), ("created_at", str(now_epoch))],
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(Exception):
+                conn.close()
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(f"{path}{suffix}")
+            raise
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(f"{path}{suffix}", 0o600)
+        return cls(path, conn, key)
+
+    # --- access -------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator:
+        """Yield the connection for reads, holding the lock (reads see committed data)."""
+        with self._lock:
+            yield self._conn
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator:
+        """Yield the connection inside a ``BEGIN IMMEDIATE`` transaction; commit on success,
+        roll back on any exception (which is re-raised)."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def checkpoint(self) -> None:
+        """Fold the WAL into the database and truncate it (after deletions, §5 / §9)."""
+        with self._lock:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def meta(self, name: str) -> str | None:
+        """A value from the ``meta`` table (``store_id``, ``created_at``), or ``None``."""
+        with self.read() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def close(self) -> None:
+        """Checkpoint and close the connection; safe to call twice."""
+        with self._lock:
+            if self._conn is None:
+                return
+            with contextlib.suppress(DatabaseError):
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._conn.close()
+            self._conn = None
+
+
+class InstanceLock:
+    """One app instance per store (§5): an exclusive ``flock`` on ``<db>.lock``.
+
+    ``acquire()`` raises StoreInUse when another process holds it; the lock is released on
+    ``release()`` or when the process ends (even by SIGKILL).
+    """
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = Path(db_path).with_name(Path(db_path).name + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> InstanceLock:
+        """Take the lock or raise StoreInUse."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise StoreInUse(
+                "memtrust is already open on this store in another window; close it first."
+            ) from None
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        """Release the lock; safe to call twice."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None

@@ -1,0 +1,410 @@
+"""The memory store: every write goes through admission (§3), every change is audited (§7).
+
+:class:`MemoryStore` wraps a :class:`store.db.Database` and a clock. Its methods return
+plain dataclasses (:class:`store.model.Memory`, :class:`WriteResult`) and raise only the
+typed errors of :mod:`store.errors`.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from store import audit
+from store.admission import DEFAULT_IMPLICIT_TTL, decide
+from store.db import Database
+from store.errors import InvalidInput, MemoryNotFound
+from store.model import (
+    MEMORY_FIELDS,
+    Clock,
+    Decision,
+    Memory,
+    Proposal,
+    from_epoch,
+    to_epoch,
+    utc_now,
+)
+from store.retention import PruneReport, prune_expired
+
+_COLUMNS = ", ".join(MEMORY_FIELDS)
+_TIME_FIELDS = {"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at", "pending_until"}
+
+#: The statement shown on the consent screen and stored with each consent event (§3.2).
+CONSENT_STATEMENT = (
+    "memtrust may infer, from the conversations you import: how long you like answers "
+    "(from the length of your replies), your likely timezone (from the hours you write; a "
+    "weak guess), the topics you return to, and the language you write in. Inferences are "
+    "labelled as inferred, never about health, money, family, politics or other sensitive "
+    "matters, and each expires after the set number of days unless seen again."
+)
+
+IMPLICIT_TTL_RANGE_DAYS = (30, 90)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """The outcome of one proposal: the decision and the row stored or refreshed (or None)."""
+
+    decision: Decision
+    memory: Memory | None
+
+
+def _memory_from_row(row: Sequence) -> Memory:
+    values = dict(zip(MEMORY_FIELDS, row))
+    for name in _TIME_FIELDS:
+        values[name] = from_epoch(values[name])
+    if values["evidence"] is not None:
+        values["evidence"] = json.loads(values["evidence"])
+    return Memory(**values)
+
+
+class MemoryStore:
+    """Domain operations on an open store (§2–§4, §7).
+
+    ``clock`` returns aware UTC datetimes (inject a fixed one in tests). Every method is
+    thread-safe (the database serialises access) and runs each write as one transaction.
+    """
+
+    def __init__(self, database: Database, clock: Clock = utc_now) -> None:
+        self.db = database
+        self.clock = clock
+
+    def _now(self) -> int:
+        return to_epoch(self.clock())
+
+    # --- reading ------------------------------------------------------------------------
+
+    def get(self, memory_id: str) -> Memory:
+        """The memory with ``memory_id``; raises MemoryNotFound."""
+        with self.db.read() as conn:
+            row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        if row is None:
+            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
+        return _memory_from_row(row)
+
+    def resolve_id(self, prefix: str) -> str:
+        """The full id of the one memory whose id starts with ``prefix`` (at least 4 chars).
+
+        Raises MemoryNotFound when none matches and InvalidInput when several do.
+        """
+        if len(prefix) < 4:
+            raise InvalidInput("Give at least the first 4 characters of the memory's id.")
+        with self.db.read() as conn:
+            rows = conn.execute(
+                "SELECT id FROM memories WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
+            ).fetchall()
+        if not rows:
+            raise MemoryNotFound(f"No memory has an id starting with {prefix!r}.")
+        if len(rows) > 1:
+            raise InvalidInput(f"Several memories have ids starting with {prefix!r}; give more of the id.")
+        return rows[0][0]
+
+    def list(
+        self,
+        *,
+        formation: str | None = None,
+        status: str | None = None,
+        scope: str | None = None,
+        search: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Memory]:
+        """Memories matching every given filter, oldest first by creation time.
+
+        ``search`` matches a case-insensitive substring of the key or the value.
+        """
+        clauses, params = [], []
+        for column, wanted in (("formation", formation), ("status", status), ("scope", scope)):
+            if wanted is not None:
+                clauses.append(f"{column} = ?")
+                params.append(wanted)
+        if search:
+            clauses.append("(instr(lower(key), ?) > 0 OR instr(lower(value), ?) > 0)")
+            params += [search.lower(), search.lower()]
+        sql = f"SELECT {_COLUMNS} FROM memories"
+        if clauses:
+            sql += " WHERE " + " AND ".join(clauses)
+        sql += " ORDER BY created_at, key, id"
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [limit, offset]
+        with self.db.read() as conn:
+            return [_memory_from_row(row) for row in conn.execute(sql, params)]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Row counts per formation and status: ``{"explicit": {"active": 3, …}, …}``."""
+        result = {f: {s: 0 for s in ("pending", "active", "quarantined")} for f in ("explicit", "implicit")}
+        with self.db.read() as conn:
+            for formation, status, count in conn.execute(
+                "SELECT formation, status, count(*) FROM memories GROUP BY formation, status"
+            ):
+                result[formation][status] = count
+        return result
+
+    def audit_events(self, limit: int | None = None) -> list[audit.AuditEvent]:
+        """The audit log, newest first (all events, or the ``limit`` newest)."""
+        with self.db.read() as conn:
+            return audit.events(conn, limit=limit)
+
+    # --- consent and settings (§3.2, §4) ------------------------------------------------
+
+    def learning_enabled(self) -> bool:
+        """True when the latest consent event turned implicit learning on (default: off)."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT learning FROM consent ORDER BY seq DESC LIMIT 1").fetchone()
+        return bool(row and row[0])
+
+    def consent_history(self) -> list[dict]:
+        """Every consent event, oldest first: ``{"at": datetime, "learning": bool, "actor", "statement"}``."""
+        with self.db.read() as conn:
+            rows = conn.execute("SELECT at, learning, actor, statement FROM consent ORDER BY seq").fetchall()
+        return [{"at": from_epoch(at), "learning": bool(on), "actor": actor, "statement": text}
+                for at, on, actor, text in rows]
+
+    def set_learning(self, enabled: bool, *, actor: str) -> bool:
+        """Record a consent event turning implicit learning on or off; return True if it changed.
+
+        Turning it on stores the statement the user was shown (:data:`CONSENT_STATEMENT`).
+        Turning it off stops inference at once; inferred rows stay until cleared (§3.2).
+        """
+        with self.db.write() as conn:
+            row = conn.execute("SELECT learning FROM consent ORDER BY seq DESC LIMIT 1").fetchone()
+            current = bool(row and row[0])
+            if current == enabled:
+                return False
+            now = self._now()
+            conn.execute(
+                "INSERT INTO consent (at, learning, actor, statement) VALUES (?, ?, ?, ?)",
+                (now, int(enabled), actor, CONSENT_STATEMENT if enabled else None),
+            )
+            audit.record(conn, at=now, event="consent", actor=actor, outcome="on" if enabled else "off",
+                         reason="Implicit learning turned " + ("on" if enabled else "off") + ".")
+        return True
+
+    def setting(self, name: str, default: str | None = None) -> str | None:
+        """A stored setting's text, or ``default``."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else default
+
+    def set_setting(self, name: str, value: str) -> None:
+        """Store a setting (text)."""
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+
+    def implicit_ttl(self) -> timedelta:
+        """The implicit TTL setting (§4): 60 days by default, always within 30–90 days."""
+        raw = self.setting("implicit_ttl_days")
+        if raw is None:
+            return DEFAULT_IMPLICIT_TTL
+        low, high = IMPLICIT_TTL_RANGE_DAYS
+        return timedelta(days=min(high, max(low, int(raw))))
+
+    # --- writing (§3) -------------------------------------------------------------------
+
+    def propose(self, proposal: Proposal, *, actor: str) -> WriteResult:
+        """Decide ``proposal`` under §3 and apply the decision in one transaction; audit it."""
+        return self.propose_many([proposal], actor=actor)[0]
+
+    def propose_many(self, proposals: Iterable[Proposal], *, actor: str) -> list[WriteResult]:
+        """Decide and apply several proposals in one transaction, in order; audit each."""
+        results = []
+        learning = self.learning_enabled()
+        ttl = self.implicit_ttl()
+        with self.db.write() as conn:
+            for proposal in proposals:
+                results.append(self._apply(conn, proposal, actor=actor, learning=learning, ttl=ttl))
+        return results
+
+    def _existing(self, conn, scope: str, key: str) -> list[Memory]:
+        rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE scope = ? AND key = ?", (scope, key))
+        return [_memory_from_row(row) for row in rows]
+
+    def _delete(self, conn, memory: Memory, *, now: int, actor: str, event: str, reason: str) -> None:
+        conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))
+        audit.record(conn, at=now, event=event, actor=actor, memory_id=memory.id, scope=memory.scope,
+                     key=memory.key, formation=memory.formation, reason=reason)
+
+    def _apply(self, conn, proposal: Proposal, *, actor: str, learning: bool, ttl: timedelta) -> WriteResult:
+        now_dt = self.clock()
+        now = to_epoch(now_dt)
+        existing = self._existing(conn, proposal.scope, proposal.key) if isinstance(proposal.key, str) else []
+        decision = decide(proposal, learning_enabled=learning, existing=existing, now=now_dt, implicit_ttl=ttl)
+        memory: Memory | None = None
+        if decision.refreshes:
+            old = next(m for m in existing if m.id == decision.refreshes)
+            evidence = _merge_evidence(old.evidence, proposal.evidence)
+            conn.execute(
+                "UPDATE memories SET last_signal_at = ?, expires_at = ?, updated_at = ?, evidence = ?,"
+                " confidence = max(confidence, ?) WHERE id = ?",
+                (now, to_epoch(decision.expires_at), now, json.dumps(evidence, ensure_ascii=False),
+                 proposal.confidence, old.id),
+            )
+            memory = replace(old, last_signal_at=now_dt, expires_at=decision.expires_at, updated_at=now_dt,
+                             evidence=evidence, confidence=max(old.confidence, proposal.confidence))
+        elif decision.stored:
+            for superseded in existing:
+                if superseded.id in decision.supersedes:
+                    self._delete(conn, superseded, now=now, actor=actor, event="delete",
+                                 reason=f"superseded by a new {proposal.formation} value")
+            status = {"admit": "active", "pending": "pending", "quarantine": "quarantined"}[decision.outcome]
+            memory = Memory(
+                id=uuid.uuid4().hex,
+                scope=proposal.scope,
+                key=proposal.key,
+                value=proposal.value,
+                formation=proposal.formation,
+                source=proposal.source,
+                source_ref=proposal.source_ref,
+                confidence=float(proposal.confidence),
+                status=status,
+                evidence=proposal.evidence,
+                created_at=now_dt,
+                updated_at=now_dt,
+                last_signal_at=now_dt if proposal.formation == "implicit" else None,
+                expires_at=decision.expires_at,
+                confirmed_at=now_dt if status == "active" and proposal.formation == "explicit" else None,
+                pending_until=decision.pending_until,
+            )
+            self._insert(conn, memory)
+        audit.record(
+            conn, at=now, event="write", actor=actor, memory_id=memory.id if memory else None,
+            scope=proposal.scope, key=proposal.key if isinstance(proposal.key, str) else None,
+            formation=proposal.formation if proposal.formation in ("explicit", "implicit") else None,
+            outcome=decision.outcome, reason=decision.reason,
+            detail={"rule": decision.rule, "source": proposal.source, "source_ref": proposal.source_ref},
+        )
+        return WriteResult(decision, memory)
+
+    @staticmethod
+    def _insert(conn, memory: Memory) -> None:
+        values = []
+        for name in MEMORY_FIELDS:
+            value = getattr(memory, name)
+            if name in _TIME_FIELDS:
+                value = to_epoch(value)
+            elif name == "evidence" and value is not None:
+                value = json.dumps(value, ensure_ascii=False)
+            values.append(value)
+        conn.execute(f"INSERT INTO memories ({_COLUMNS}) VALUES ({', '.join('?' * len(MEMORY_FIELDS))})", values)
+
+    # --- acting on one memory -----------------------------------------------------------
+
+    def _get_in(self, conn, memory_id: str) -> Memory:
+        row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        if row is None:
+            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
+        return _memory_from_row(row)
+
+    def confirm(self, memory_id: str, *, actor: str) -> Memory:
+        """Confirm a pending memory (§3.6) or release a quarantined one: it becomes active.
+
+        Other active rows for the same (scope, key) are superseded and deleted (explicit beats
+        implicit; the newer explicit value replaces the older). Raises MemoryNotFound, and
+        InvalidInput when the memory is already active.
+        """
+        now_dt = self.clock()
+        now = to_epoch(now_dt)
+        with self.db.write() as conn:
+            memory = self._get_in(conn, memory_id)
+            if memory.status == "active":
+                raise InvalidInput("That memory is already active; there is nothing to confirm.")
+            event = "confirm" if memory.status == "pending" else "release"
+            for other in self._existing(conn, memory.scope, memory.key):
+                if other.id != memory.id and other.status == "active":
+                    self._delete(conn, other, now=now, actor=actor, event="delete",
+                                 reason="superseded by a confirmed explicit value")
+            conn.execute(
+                "UPDATE memories SET status = 'active', confirmed_at = ?, updated_at = ?, pending_until = NULL WHERE id = ?",
+                (now, now, memory.id),
+            )
+            audit.record(conn, at=now, event=event, actor=actor, memory_id=memory.id, scope=memory.scope,
+                         key=memory.key, formation=memory.formation,
+                         reason="You confirmed it." if event == "confirm" else "You released it from quarantine.")
+        return replace(memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None)
+
+    def reject(self, memory_id: str, *, actor: str) -> Memory:
+        """Reject a pending memory: it is deleted and the rejection audited. Raises
+        MemoryNotFound, and InvalidInput when the memory is not pending."""
+        with self.db.write() as conn:
+            memory = self._get_in(conn, memory_id)
+            if memory.status != "pending":
+                raise InvalidInput("Only a pending memory can be rejected; use forget to delete this one.")
+            self._delete(conn, memory, now=self._now(), actor=actor, event="reject", reason="You rejected it.")
+        return memory
+
+    def forget(self, memory_id: str, *, actor: str) -> Memory:
+        """Delete a memory of any status and formation; the audit keeps key and formation,
+        never the value. Raises MemoryNotFound."""
+        with self.db.write() as conn:
+            memory = self._get_in(conn, memory_id)
+            self._delete(conn, memory, now=self._now(), actor=actor, event="delete", reason="You deleted it.")
+        self.db.checkpoint()
+        return memory
+
+    def clear_inferred(self, *, actor: str) -> int:
+        """Delete every implicit memory in one transaction; return how many were deleted."""
+        now = self._now()
+        with self.db.write() as conn:
+            rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE formation = 'implicit'").fetchall()
+            for row in rows:
+                self._delete(conn, _memory_from_row(row), now=now, actor=actor, event="clear-inferred",
+                             reason="You cleared everything inferred.")
+        self.db.checkpoint()
+        return len(rows)
+
+    # --- retention (§4) -----------------------------------------------------------------
+
+    def prune(self, *, actor: str = "system") -> PruneReport:
+        """Delete expired rows now, in one transaction, each audited (§4)."""
+        with self.db.write() as conn:
+            report = prune_expired(conn, now_epoch=self._now(), actor=actor)
+        if report.total:
+            self.db.checkpoint()
+        return report
+
+    # --- ingest bookkeeping (§6) --------------------------------------------------------
+
+    def unseen_refs(self, refs: Iterable[str]) -> set[str]:
+        """The subset of message refs not yet ingested (re-ingesting proposes nothing new)."""
+        refs = list(refs)
+        seen: set[str] = set()
+        with self.db.read() as conn:
+            for start in range(0, len(refs), 500):
+                chunk = refs[start : start + 500]
+                seen.update(r for (r,) in conn.execute(
+                    f"SELECT source_ref FROM ingested_messages WHERE source_ref IN ({', '.join('?' * len(chunk))})", chunk))
+        return set(refs) - seen
+
+    def mark_ingested(self, refs: Iterable[str]) -> None:
+        """Record message refs as ingested (idempotent)."""
+        now = self._now()
+        with self.db.write() as conn:
+            conn.executemany("INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
+                             [(ref, now) for ref in refs])
+
+    def close(self) -> None:
+        """Close the underlying database."""
+        self.db.close()
+
+
+def _merge_evidence(old: dict | None, new: dict | None) -> dict:
+    """Merge two evidence dicts: counts add, ref lists union (order kept, capped at 50),
+    ``first_seen`` takes the minimum and ``last_seen`` the maximum; other keys take the new."""
+    merged = dict(old or {})
+    for name, value in (new or {}).items():
+        if name == "first_seen" and merged.get(name) is not None and value is not None:
+            merged[name] = min(merged[name], value)
+        elif name == "last_seen" and merged.get(name) is not None and value is not None:
+            merged[name] = max(merged[name], value)
+        elif isinstance(value, list) and isinstance(merged.get(name), list):
+            merged[name] = list(dict.fromkeys([*merged[name], *value]))[-50:]
+        else:
+            merged[name] = value
+    return merged

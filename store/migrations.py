@@ -1,0 +1,127 @@
+"""Schema migrations: an ordered list of small named functions keyed by ``PRAGMA user_version``.
+
+Each migration runs once, in its own ``BEGIN IMMEDIATE`` transaction, and bumps
+``user_version`` inside that transaction, so a crash leaves the schema at a whole version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from store.model import SENSITIVE_PREFIXES
+
+_SENSITIVE_GLOBS = " OR ".join(f"key GLOB '{prefix}*'" for prefix in SENSITIVE_PREFIXES)
+
+
+def _run_script(conn, script: str) -> None:
+    """Execute ``;``-terminated statements one by one, inside the caller's transaction.
+
+    (``executescript`` would COMMIT the open transaction first, breaking atomicity.)
+    """
+    for statement in script.split(";\n"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _v1_initial(conn) -> None:
+    """The §2 model, the audit log (§7), consent history (§3.2), settings and ingest refs."""
+    _run_script(
+        conn,
+        f"""
+        CREATE TABLE meta (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE memories (
+            id             TEXT PRIMARY KEY,
+            scope          TEXT NOT NULL DEFAULT 'shared'
+                           CHECK (length(scope) BETWEEN 1 AND 64 AND scope NOT GLOB '*[^a-z0-9_]*'),
+            key            TEXT NOT NULL CHECK (length(key) <= 128),
+            value          TEXT NOT NULL CHECK (length(value) BETWEEN 1 AND 4000),
+            formation      TEXT NOT NULL CHECK (formation IN ('explicit', 'implicit')),
+            source         TEXT NOT NULL,
+            source_ref     TEXT,
+            confidence     REAL NOT NULL CHECK (confidence BETWEEN 0.0 AND 1.0),
+            status         TEXT NOT NULL CHECK (status IN ('pending', 'active', 'quarantined')),
+            evidence       TEXT CHECK (evidence IS NULL OR json_valid(evidence)),
+            created_at     INTEGER NOT NULL,
+            updated_at     INTEGER NOT NULL,
+            last_signal_at INTEGER,
+            expires_at     INTEGER,
+            confirmed_at   INTEGER,
+            reviewed_at    INTEGER,
+            pending_until  INTEGER,
+            CHECK (formation = 'explicit' OR source GLOB 'inference:*'),
+            CHECK (formation = 'implicit' OR confidence = 1.0),
+            CHECK (formation = 'explicit' OR status = 'active'),
+            CHECK (formation = 'explicit' OR NOT ({_SENSITIVE_GLOBS}))
+        ) STRICT;
+        CREATE INDEX memories_scope_key ON memories (scope, key);
+        CREATE INDEX memories_expires_at ON memories (expires_at) WHERE expires_at IS NOT NULL;
+        CREATE INDEX memories_pending_until ON memories (pending_until) WHERE pending_until IS NOT NULL;
+
+        CREATE TABLE audit (
+            seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+            at         INTEGER NOT NULL,
+            event      TEXT NOT NULL,
+            actor      TEXT NOT NULL,
+            memory_id  TEXT,
+            scope      TEXT,
+            key        TEXT,
+            formation  TEXT CHECK (formation IS NULL OR formation IN ('explicit', 'implicit')),
+            outcome    TEXT,
+            reason     TEXT,
+            detail     TEXT CHECK (detail IS NULL OR json_valid(detail))
+        ) STRICT;
+
+        CREATE TABLE consent (
+            seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+            at         INTEGER NOT NULL,
+            learning   INTEGER NOT NULL CHECK (learning IN (0, 1)),
+            actor      TEXT NOT NULL,
+            statement  TEXT
+        ) STRICT;
+
+        CREATE TABLE settings (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE ingested_messages (
+            source_ref TEXT PRIMARY KEY,
+            at         INTEGER NOT NULL
+        ) STRICT;
+        """
+    )
+
+
+MIGRATIONS: list[tuple[str, Callable]] = [
+    ("initial", _v1_initial),
+]
+"""The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn) -> list[str]:
+    """Apply every migration newer than the database's ``user_version``; return their names.
+
+    ``conn`` is a keyed ``sqlcipher3`` connection in autocommit mode. Each migration runs in
+    its own ``BEGIN IMMEDIATE`` transaction; on failure it rolls back and re-raises.
+    """
+    applied: list[str] = []
+    current = conn.execute("PRAGMA user_version").fetchone()[0]
+    for version, (name, step) in enumerate(MIGRATIONS, start=1):
+        if version <= current:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            step(conn)
+            conn.execute(f"PRAGMA user_version = {version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied

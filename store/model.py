@@ -1,0 +1,199 @@
+"""The memory model (DESIGN.md §2): one row per memory, labelled by formation.
+
+Times are timezone-aware UTC ``datetime`` objects in Python and integer epoch seconds in the
+database; naive datetimes are refused at the boundary (:func:`to_epoch`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Callable, Literal
+
+Formation = Literal["explicit", "implicit"]
+Status = Literal["pending", "active", "quarantined"]
+Outcome = Literal["admit", "pending", "quarantine", "reject"]
+
+FORMATIONS: tuple[Formation, ...] = ("explicit", "implicit")
+STATUSES: tuple[Status, ...] = ("pending", "active", "quarantined")
+
+#: How a memory arrived (§2). ``inference:<detector>`` is also accepted for implicit rows.
+SOURCES = ("user", "chat", "settings", "sync", "agent")
+
+#: Key grammar (§2): dotted lowercase path, at least two parts, at most 128 characters.
+KEY_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
+KEY_MAX = 128
+VALUE_MAX = 4000
+
+#: Sensitive classes (§3.1): explicit-only, whatever the consent state.
+SENSITIVE_PREFIXES = (
+    "health.",
+    "finance.",
+    "family.",
+    "politics.",
+    "religion.",
+    "ethnicity.",
+    "sexuality.",
+    "biometrics.",
+    "genetics.",
+    "union.",
+)
+
+DEFAULT_SCOPE = "shared"
+
+Clock = Callable[[], datetime]
+"""A function returning the current time as an aware UTC datetime; injected for tests."""
+
+
+def utc_now() -> datetime:
+    """The current time, aware, in UTC, truncated to whole seconds (the stored precision)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def to_epoch(moment: datetime | None) -> int | None:
+    """Convert an aware datetime to integer epoch seconds (UTC); ``None`` passes through.
+
+    Raises ValueError for a naive datetime: local time never enters the store (§2).
+    """
+    if moment is None:
+        return None
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("naive datetime refused: memtrust stores UTC times only")
+    return int(moment.timestamp())
+
+
+def from_epoch(seconds: int | None) -> datetime | None:
+    """Convert stored epoch seconds back to an aware UTC datetime; ``None`` passes through."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(int(seconds), UTC)
+
+
+def is_sensitive(key: str) -> bool:
+    """True when ``key`` lies under a sensitive class of §3.1 (explicit-only)."""
+    return key.startswith(SENSITIVE_PREFIXES)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One stored memory, with every §2 field.
+
+    ``evidence`` is a JSON-compatible dict: for implicit rows the signals behind the inference
+    (counts, message refs, first and last seen as epoch seconds); for explicit rows from a
+    conversation, where it was said (conversation title, time). ``pending_until`` is when a
+    pending row lapses unconfirmed (§4). All times are aware UTC.
+    """
+
+    id: str
+    scope: str
+    key: str
+    value: str
+    formation: Formation
+    source: str
+    source_ref: str | None
+    confidence: float
+    status: Status
+    evidence: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    last_signal_at: datetime | None = None
+    expires_at: datetime | None = None
+    confirmed_at: datetime | None = None
+    reviewed_at: datetime | None = None
+    pending_until: datetime | None = None
+
+    @property
+    def sensitive(self) -> bool:
+        """True when the key is in a sensitive class (§3.1)."""
+        return is_sensitive(self.key)
+
+    def as_record(self) -> dict[str, Any]:
+        """The memory as a JSON-ready dict with the §2 field names; times as ISO 8601 UTC."""
+        record: dict[str, Any] = {}
+        for name in MEMORY_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, datetime):
+                value = value.isoformat().replace("+00:00", "Z")
+            record[name] = value
+        return record
+
+
+MEMORY_FIELDS = (
+    "id",
+    "scope",
+    "key",
+    "value",
+    "formation",
+    "source",
+    "source_ref",
+    "confidence",
+    "status",
+    "evidence",
+    "created_at",
+    "updated_at",
+    "last_signal_at",
+    "expires_at",
+    "confirmed_at",
+    "reviewed_at",
+    "pending_until",
+)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A candidate write, from any path (TUI, CLI, import, agent, detector), before admission.
+
+    - ``source``: one of :data:`SOURCES` or ``inference:<detector>`` (§2).
+    - ``confidence``: 0.0–1.0; explicit proposals are 1.0.
+    - ``threshold``: the proposing detector's confidence threshold (§3.3); implicit only.
+    - ``confirmed``: the user already confirmed this write (typed and confirmed in the app,
+      or accepted through MCP elicitation), so §3.6 does not hold it as pending.
+    - ``expires_at``: an expiry the user asked for; §3.5 may add one from temporary phrasing.
+    - ``ttl_seconds``: for implicit proposals, the detector's default TTL; the store's
+      implicit TTL setting (§4) applies when ``None``.
+    - ``utterance``: the whole sentence the proposal came from ("remember, confidentially,
+      that …"), screened by §3.5 for secrets, confidentiality and temporary phrasing; it is
+      never stored.
+    """
+
+    key: str
+    value: str
+    formation: Formation
+    source: str
+    source_ref: str | None = None
+    scope: str = DEFAULT_SCOPE
+    confidence: float = 1.0
+    threshold: float = 0.7
+    evidence: dict[str, Any] | None = None
+    confirmed: bool = False
+    expires_at: datetime | None = None
+    ttl_seconds: int | None = None
+    utterance: str | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What admission (§3) decided for a proposal, with the reason in words for the UI.
+
+    - ``outcome``: ``admit`` (stored active), ``pending`` (stored, awaiting confirmation),
+      ``quarantine`` (stored, never given to consumers) or ``reject`` (not stored).
+    - ``rule``: the §3 rule that decided, e.g. ``"3.1"``, for audit and tests.
+    - ``expires_at``: the memory's own expiry (§3.5 temporary phrasing, §4 TTL), or ``None``.
+    - ``pending_until``: for a pending row, when it lapses unconfirmed (§4: 30 days).
+    - ``supersedes``: ids of rows this write replaces (explicit beats implicit, §3.4).
+    - ``refreshes``: id of an implicit row that a repeated signal refreshes instead of a copy.
+    """
+
+    outcome: Outcome
+    reason: str
+    rule: str
+    expires_at: datetime | None = None
+    pending_until: datetime | None = None
+    supersedes: tuple[str, ...] = field(default_factory=tuple)
+    refreshes: str | None = None
+
+    @property
+    def stored(self) -> bool:
+        """True when the proposal becomes (or refreshes) a row."""
+        return self.outcome != "reject"
