@@ -144,10 +144,10 @@ class MemoryStore:
                 result[formation][status] = count
         return result
 
-    def audit_events(self, limit: int | None = None) -> list[audit.AuditEvent]:
-        """The audit log, newest first (all events, or the ``limit`` newest)."""
+    def audit_events(self, limit: int | None = None, *, newest_first: bool = True) -> list[audit.AuditEvent]:
+        """The audit log, newest first by default (all events, or the ``limit`` newest)."""
         with self.db.read() as conn:
-            return audit.events(conn, limit=limit)
+            return audit.events(conn, limit=limit, newest_first=newest_first)
 
     # --- consent and settings (§3.2, §4) ------------------------------------------------
 
@@ -395,8 +395,8 @@ class MemoryStore:
 
 
 def _merge_evidence(old: dict | None, new: dict | None) -> dict:
-    """Merge two evidence dicts: counts add, ref lists union (order kept, capped at 50),
-    ``first_seen`` takes the minimum and ``last_seen`` the maximum; other keys take the new."""
+    """Merge two evidence dicts: ref lists union (order kept, capped at 50), ``first_seen``
+    takes the minimum and ``last_seen`` the maximum; other keys (counts) take the new value."""
     merged = dict(old or {})
     for name, value in (new or {}).items():
         if name == "first_seen" and merged.get(name) is not None and value is not None:

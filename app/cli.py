@@ -1,0 +1,374 @@
+"""The ``memtrust`` command line (DESIGN.md §11).
+
+Every command takes ``--db PATH`` (or ``MEMTRUST_HOME``), exits 0 on success and 1 on a
+user error with one sentence on stderr, and never prints a traceback for anything a user
+can cause (set ``MEMTRUST_DEBUG=1`` to see one for a bug). Tracebacks are withheld because
+they can carry stored values in plain text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from store.errors import InvalidInput, MemtrustError
+from store.model import FORMATIONS, STATUSES, Proposal
+
+APP_VERSION = "0.1.0"
+CLI_ACTOR = "cli"
+
+
+# --- opening the store ------------------------------------------------------------------
+
+
+def _prompt_passphrase(creating: bool) -> str | None:
+    """Ask for the passphrase on the terminal (twice when creating); None without a terminal."""
+    if not sys.stdin.isatty():
+        return None
+    if creating:
+        click.echo(
+            "No OS keychain is usable here, so memtrust will encrypt your store with a passphrase.\n"
+            "Choose it carefully: if you lose it, your memories cannot be recovered by anyone.",
+            err=True,
+        )
+        return click.prompt("New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase", err=True)
+    return click.prompt("Passphrase", hide_input=True, err=True)
+
+
+def _open(ctx: click.Context, *, create: bool = True):
+    """Open the store named by ``--db`` / ``MEMTRUST_HOME``; show the recovery code on first run."""
+    from store.opening import open_store
+
+    opened = open_store(ctx.obj.get("db"), create=create, prompt=_prompt_passphrase)
+    if opened.created:
+        where = opened.store.db.path
+        click.echo(f"Created a new encrypted store at {where} ({opened.key_mode} mode).", err=True)
+        if opened.recovery:
+            click.echo(
+                "Your recovery code (write it down; it is shown only once and opens your store "
+                f"if the keychain entry is lost):\n\n    {opened.recovery}\n",
+                err=True,
+            )
+    ctx.call_on_close(opened.store.close)
+    return opened
+
+
+def _store(ctx: click.Context, *, create: bool = True):
+    return _open(ctx, create=create).store
+
+
+def _resolve(store, memory_id: str) -> str:
+    return store.resolve_id(memory_id.strip())
+
+
+# --- the command group ------------------------------------------------------------------
+
+
+def db_option(command):
+    """Add ``--db PATH`` to a command (also accepted before the command name)."""
+
+    @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+    @functools.wraps(command)
+    def wrapper(*args, db_path=None, **kwargs):
+        ctx = click.get_current_context()
+        if db_path is not None:
+            ctx.obj["db"] = db_path
+        return command(*args, **kwargs)
+
+    return wrapper
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+@click.version_option(APP_VERSION, prog_name="memtrust")
+@click.pass_context
+def cli(ctx: click.Context, db_path: Path | None) -> None:
+    """memtrust: review, correct and export what your AI assistant remembers about you.
+
+    With no command, opens the app on your store.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["db"] = db_path
+    if ctx.invoked_subcommand is None:
+        _run_app(ctx)
+
+
+def _run_app(ctx: click.Context) -> None:
+    from store.db import InstanceLock
+
+    opened = _open(ctx)
+    lock = InstanceLock(opened.store.db.path).acquire()
+    try:
+        report = opened.store.prune()
+        from app.app import MemtrustApp
+
+        MemtrustApp(opened.store, key_mode=opened.key_mode, prune_notice=report.notice()).run()
+    finally:
+        lock.release()
+
+
+@cli.command()
+def demo() -> None:
+    """Open the app on a throwaway demo store (temporary folder, key held in memory)."""
+    from app.demo import run_demo
+
+    run_demo()
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "format_", type=click.Choice(["chatgpt", "claude", "jsonl"]), default=None,
+              help="The export's format (detected when omitted).")
+@db_option
+@click.pass_context
+def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
+    """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
+    from app.pipeline import ingest_file
+
+    if not file.is_file():
+        raise InvalidInput(f"There is no file at {file}.")
+    store = _store(ctx)
+    store.prune(actor=CLI_ACTOR)
+    report = ingest_file(store, file, format=format_)
+    outcomes = report.outcomes()
+    click.echo(
+        f"Read {report.conversations} conversation(s) from {report.file} ({report.format}): "
+        f"{outcomes['pending']} pending in your Inbox, {outcomes['admit']} saved, "
+        f"{outcomes['quarantine']} quarantined, {outcomes['reject']} rejected."
+    )
+    for result in report.results:
+        decision = result.decision
+        label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[decision.outcome]
+        key = result.memory.key if result.memory else "-"
+        ident = f" [{result.memory.id[:8]}]" if result.memory else ""
+        click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")
+    if report.forget_requests:
+        click.echo(f"  {len(report.forget_requests)} request(s) to forget something were found; "
+                   "review your memories and use memtrust forget ID.")
+    if report.already_ingested:
+        click.echo(f"  {report.already_ingested} message(s) were already ingested before and proposed nothing new.")
+    if not report.detectors_ran:
+        click.echo("  Implicit learning is off: nothing was inferred.")
+
+
+@cli.command()
+@click.argument("key")
+@click.argument("value")
+@click.option("--scope", default="shared", show_default=True, help="shared, or an agent role such as research.")
+@click.option("--yes", is_flag=True, help="Save without asking for confirmation.")
+@db_option
+@click.pass_context
+def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None:
+    """Save an explicit memory you type (KEY such as contact.preferred_channel)."""
+    store = _store(ctx)
+    if not yes:
+        if not sys.stdin.isatty():
+            raise InvalidInput("Confirm with --yes when there is no terminal to ask in.")
+        if not click.confirm(f"Save {value!r} as your {key}?", default=True):
+            click.echo("Nothing was saved.")
+            return
+    result = store.propose(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True), actor=CLI_ACTOR)
+    if not result.decision.stored:
+        raise InvalidInput(result.decision.reason)
+    click.echo(f"{result.decision.reason} [{result.memory.id[:8]}]")
+
+
+def _memory_line(memory) -> str:
+    badge = "saved by you" if memory.formation == "explicit" else f"inferred {memory.confidence:.0%}"
+    extras = [memory.status] if memory.status != "active" else []
+    if memory.expires_at:
+        extras.append(f"expires {memory.expires_at:%Y-%m-%d}")
+    value = memory.value.replace("\n", " ")
+    value = "".join(ch if ch.isprintable() else "\ufffd" for ch in value)
+    if len(value) > 60:
+        value = value[:59] + "…"
+    suffix = f" ({', '.join(extras)})" if extras else ""
+    return f"{memory.id[:8]}  [{badge}] {memory.scope}/{memory.key}: {value}{suffix}"
+
+
+@cli.command(name="list")
+@click.option("--formation", type=click.Choice(FORMATIONS), default=None)
+@click.option("--status", type=click.Choice(STATUSES), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array with the §2 field names.")
+@db_option
+@click.pass_context
+def list_(ctx: click.Context, formation: str | None, status: str | None, as_json: bool) -> None:
+    """List memories, with their formation."""
+    store = _store(ctx, create=False)
+    memories = store.list(formation=formation, status=status)
+    if as_json:
+        click.echo(json.dumps([m.as_record() for m in memories], ensure_ascii=False, indent=2))
+        return
+    if not memories:
+        click.echo("No memories.")
+    for memory in memories:
+        click.echo(_memory_line(memory))
+
+
+@cli.command()
+@click.argument("memory_id")
+@db_option
+@click.pass_context
+def confirm(ctx: click.Context, memory_id: str) -> None:
+    """Confirm a pending memory (or release a quarantined one)."""
+    store = _store(ctx, create=False)
+    memory = store.confirm(_resolve(store, memory_id), actor=CLI_ACTOR)
+    click.echo(f"Confirmed: {memory.key} is now saved by you.")
+
+
+@cli.command()
+@click.argument("memory_id")
+@db_option
+@click.pass_context
+def reject(ctx: click.Context, memory_id: str) -> None:
+    """Reject a pending memory (it is deleted)."""
+    store = _store(ctx, create=False)
+    memory = store.reject(_resolve(store, memory_id), actor=CLI_ACTOR)
+    click.echo(f"Rejected and deleted the pending {memory.key}.")
+
+
+@cli.command()
+@click.argument("memory_id")
+@db_option
+@click.pass_context
+def forget(ctx: click.Context, memory_id: str) -> None:
+    """Delete a memory of any kind."""
+    store = _store(ctx, create=False)
+    memory = store.forget(_resolve(store, memory_id), actor=CLI_ACTOR)
+    click.echo(f"Deleted {memory.key} ({memory.formation}).")
+
+
+@cli.command(name="clear-inferred")
+@click.option("--yes", is_flag=True, help="Clear without asking for confirmation.")
+@db_option
+@click.pass_context
+def clear_inferred(ctx: click.Context, yes: bool) -> None:
+    """Delete every inferred (implicit) memory."""
+    store = _store(ctx, create=False)
+    if not yes:
+        if not sys.stdin.isatty():
+            raise InvalidInput("Confirm with --yes when there is no terminal to ask in.")
+        if not click.confirm("Delete everything memtrust inferred about you?", default=False):
+            click.echo("Nothing was deleted.")
+            return
+    count = store.clear_inferred(actor=CLI_ACTOR)
+    click.echo(f"Deleted {count} inferred {'memory' if count == 1 else 'memories'}.")
+
+
+@cli.command()
+@click.argument("state", type=click.Choice(["on", "off", "status"]))
+@click.option("--yes", is_flag=True, help="Accept the consent statement without the prompt.")
+@db_option
+@click.pass_context
+def learning(ctx: click.Context, state: str, yes: bool) -> None:
+    """Implicit learning consent: on, off or status (off by default)."""
+    from store.memories import CONSENT_STATEMENT
+
+    store = _store(ctx)
+    if state == "status":
+        history = store.consent_history()
+        since = f" since {history[-1]['at']:%Y-%m-%d %H:%M} UTC" if history else " (never turned on)"
+        click.echo(f"Implicit learning: {'ON' if store.learning_enabled() else 'OFF'}{since}.")
+        return
+    if state == "on":
+        if store.learning_enabled():
+            click.echo("Implicit learning is already on.")
+            return
+        click.echo(CONSENT_STATEMENT)
+        if not yes:
+            if not sys.stdin.isatty():
+                raise InvalidInput("Accept with --yes when there is no terminal to ask in.")
+            if not click.confirm("Turn implicit learning on?", default=False):
+                click.echo("Implicit learning stays off.")
+                return
+        store.set_learning(True, actor=CLI_ACTOR)
+        click.echo("Implicit learning is ON. Turn it off at any time with memtrust learning off.")
+        return
+    changed = store.set_learning(False, actor=CLI_ACTOR)
+    inferred = sum(store.counts()["implicit"].values())
+    click.echo("Implicit learning is OFF; nothing more will be inferred." if changed else "Implicit learning is already off.")
+    if inferred:
+        click.echo(f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}; "
+                   "delete them with memtrust clear-inferred.")
+
+
+@cli.command()
+@db_option
+@click.pass_context
+def prune(ctx: click.Context) -> None:
+    """Delete expired memories now (also done at every launch)."""
+    report = _store(ctx, create=False).prune(actor=CLI_ACTOR)
+    click.echo(report.notice() or "Nothing has expired.")
+
+
+@cli.command()
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file (mode 0600) instead of standard output.")
+@click.option("--format", "format_", type=click.Choice(["json"]), default="json", show_default=True)
+@db_option
+@click.pass_context
+def export(ctx: click.Context, out: Path | None, format_: str) -> None:
+    """Export everything held about you (personal DSAR), with each memory's formation."""
+    from store.export import UNENCRYPTED_WARNING, build_export, dumps_export, record_export, write_export
+
+    store = _store(ctx, create=False)
+    data = build_export(store, app_version=APP_VERSION)
+    try:
+        text = dumps_export(data)
+    except ValueError:
+        raise InvalidInput("A stored value is not valid Unicode, so the export was not written.") from None
+    record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout", memory_count=len(data["memories"]))
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        if out.is_dir():
+            raise InvalidInput(f"{out} is a folder; give a file name for the export.")
+        write_export(out, text)
+        click.echo(f"Wrote {len(data['memories'])} memories to {out}.")
+    click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
+
+
+# --- entry point ----------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; map user errors to one sentence on stderr and exit status 1."""
+    try:
+        cli.main(args=argv, prog_name="memtrust", standalone_mode=False, obj={})
+    except MemtrustError as exc:
+        click.echo(f"memtrust: {exc}", err=True)
+        return 1
+    except click.exceptions.Abort:
+        click.echo("memtrust: cancelled.", err=True)
+        return 1
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except KeyboardInterrupt:
+        click.echo("memtrust: interrupted.", err=True)
+        return 130
+    except OSError as exc:
+        if os.environ.get("MEMTRUST_DEBUG"):
+            raise
+        click.echo(f"memtrust: {exc.strerror or 'an operating system error'}"
+                   f"{f' ({exc.filename})' if exc.filename else ''}; nothing was changed.", err=True)
+        return 1
+    except Exception as exc:  # a bug: one sentence, no traceback (it could carry stored values)
+        if os.environ.get("MEMTRUST_DEBUG"):
+            raise
+        click.echo(f"memtrust: unexpected internal error ({type(exc).__name__}); run again with "
+                   "MEMTRUST_DEBUG=1 to see details.", err=True)
+        return 1
+    return 0
+
+
+def entry_point() -> None:
+    """Console-script entry: exit with :func:`main`'s status."""
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Shared fixtures: a fixed clock, throwaway stores, and the real data files.
+
+Real files in ../shared/data/real/ are copies of public repositories (see SOURCES.md there
+for authors and licences); tests that use them name the file.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from store.opening import create_throwaway_store, open_store
+
+REAL_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real"
+T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+TEST_PASSPHRASE = "test passphrase, not a real one"
+
+
+class FakeClock:
+    """A settable clock: call it for the time; ``advance(days=…)`` moves it forward."""
+
+    def __init__(self, start: datetime = T0) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta) -> None:
+        self.now = self.now + timedelta(**delta)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(tmp_path, monkeypatch):
+    """No test ever touches the user's real store or a real passphrase source."""
+    monkeypatch.setenv("MEMTRUST_HOME", str(tmp_path / "home"))
+    for name in ("MEMTRUST_PASSPHRASE", "MEMTRUST_PASSPHRASE_FILE", "MEMTRUST_PASSCOMMAND", "MEMTRUST_DEBUG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def store(tmp_path, clock):
+    """A fresh throwaway store (raw key in memory) on the fixed clock."""
+    opened = create_throwaway_store(tmp_path / "store", clock=clock)
+    yield opened.store
+    opened.store.close()
+
+
+@pytest.fixture
+def passphrase_store_path(tmp_path, monkeypatch, clock):
+    """The path of a passphrase-mode store created through open_store, then closed."""
+    monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
+    path = tmp_path / "data" / "memtrust.db"
+    opened = open_store(path, clock=clock, allow_keychain=False)
+    opened.store.close()
+    return path
+
+
+@pytest.fixture
+def real_data() -> Path:
+    if not REAL_DATA.is_dir():
+        pytest.fail(f"the real data files are missing at {REAL_DATA}")
+    return REAL_DATA
