@@ -16,7 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
-from store.db import Database
+from store.db import Database, prepare_directory
 from store.errors import KeyUnavailable, StoreNotFound
 from store.keys import (
     KeyRecord,
@@ -145,7 +145,7 @@ def open_store(
         key = StoreKey("passphrase", passphrase)
         record = KeyRecord("passphrase")
 
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    prepare_directory(path.parent)
     write_key_record(path, record)
     try:
         if record.mode == "keychain":
@@ -164,6 +164,7 @@ def open_store(
 def create_throwaway_store(directory: Path, *, clock: Clock = utc_now) -> OpenedStore:
     """A new store in ``directory`` keyed with a random key held only in memory (§8 demo)."""
     path = Path(directory) / DB_FILE_NAME
+    prepare_directory(path.parent)
     key = new_raw_key("memory")
     write_key_record(path, KeyRecord("memory"))
     database = Database.create(path, key, store_id=uuid.uuid4().hex, now_epoch=to_epoch(clock()))

@@ -1,0 +1,126 @@
+"""The §3 admission policy, table-driven: each rule, for each formation."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from store.admission import DEFAULT_IMPLICIT_TTL, PENDING_TTL, decide
+from store.model import Memory, Proposal
+from tests.conftest import T0
+
+NOW = T0
+
+
+def explicit(key="contact.preferred_channel", value="email", source="chat", **kw) -> Proposal:
+    return Proposal(key, value, "explicit", source, **kw)
+
+
+def implicit(key="style.answer_length", value="brief", confidence=0.9, **kw) -> Proposal:
+    return Proposal(key, value, "implicit", "inference:reply_length", confidence=confidence, **kw)
+
+
+def row(formation="explicit", value="email", key="contact.preferred_channel", status="active", id="r1") -> Memory:
+    return Memory(id=id, scope="shared", key=key, value=value, formation=formation,
+                  source="user" if formation == "explicit" else "inference:reply_length", source_ref=None,
+                  confidence=1.0 if formation == "explicit" else 0.8, status=status, evidence=None,
+                  created_at=NOW, updated_at=NOW)
+
+
+CASES = [
+    # (name, proposal, learning_on, existing, outcome, rule)
+    # §3.1 sensitive classes are explicit-only
+    ("implicit health key rejected even with opt-in", implicit(key="health.condition", value="asthma"), True, [], "reject", "3.1"),
+    ("implicit religion key rejected even with opt-in", implicit(key="religion.faith", value="x"), True, [], "reject", "3.1"),
+    ("implicit union key rejected", implicit(key="union.member", value="yes"), True, [], "reject", "3.1"),
+    ("explicit health key typed and confirmed is admitted", explicit(key="health.allergy", value="peanuts", source="user", confirmed=True), False, [], "admit", "3.6"),
+    ("explicit finance key from chat waits as pending", explicit(key="finance.bank", value="the local credit union"), False, [], "pending", "3.6"),
+    # §3.2 implicit learning off by default
+    ("implicit write rejected while learning is off", implicit(), False, [], "reject", "3.2"),
+    ("explicit write unaffected by learning off", explicit(source="user", confirmed=True), False, [], "admit", "3.6"),
+    # §3.3 implicit confidence threshold
+    ("implicit below default threshold rejected", implicit(confidence=0.69), True, [], "reject", "3.3"),
+    ("implicit at threshold admitted", implicit(confidence=0.7), True, [], "admit", "3.3"),
+    ("implicit below a detector's own higher threshold rejected", implicit(confidence=0.8, threshold=0.85), True, [], "reject", "3.3"),
+    ("implicit above a detector's own lower threshold admitted", implicit(confidence=0.5, threshold=0.4), True, [], "admit", "3.3"),
+    # §3.4 explicit beats implicit; refresh instead of copy
+    ("implicit write to a key holding an explicit value rejected", implicit(key="contact.preferred_channel", value="phone"), True, [row()], "reject", "3.4"),
+    ("implicit write to a key with only a pending explicit value rejected", implicit(key="contact.preferred_channel", value="phone"), True, [row(status="pending")], "reject", "3.4"),
+    ("repeated implicit signal refreshes the row", implicit(), True, [row("implicit", "brief", "style.answer_length")], "admit", "3.4"),
+    ("explicit confirmed write supersedes the implicit row", explicit(key="style.answer_length", value="detailed", source="user", confirmed=True), False, [row("implicit", "brief", "style.answer_length")], "admit", "3.6"),
+    ("explicit duplicate of an existing explicit value rejected", explicit(), False, [row()], "reject", "3.4"),
+    # §3.5 secrets, confidential, temporary
+    ("explicit password rejected", explicit(key="notes.login", value="my password is hunter2!", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit card number rejected", explicit(key="notes.card", value="4111 1111 1111 1111"), False, [], "reject", "3.5"),
+    ("explicit API key rejected", explicit(key="notes.key", value="sk-abcdefghijklmnopqrstuvwx"), False, [], "reject", "3.5"),
+    ("explicit IBAN rejected", explicit(key="notes.bank", value="GB82 WEST 1234 5698 7654 32"), False, [], "reject", "3.5"),
+    ("explicit national id rejected", explicit(key="notes.id", value="123-45-6789"), False, [], "reject", "3.5"),
+    ("implicit secret rejected too", implicit(key="notes.x", value="pin: 4921"), True, [], "reject", "3.5"),
+    ("non-Luhn long number is not a card", explicit(key="notes.order", value="order 1234567890123", source="user", confirmed=True), False, [], "admit", "3.6"),
+    ("confidential phrasing quarantined", explicit(key="notes.plan", value="I am changing jobs", utterance="Remember, confidentially, that I am changing jobs"), False, [], "quarantine", "3.5"),
+    ("confidential typed by the user still quarantined", explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True), False, [], "quarantine", "3.5"),
+    # §3.6 confirmation before durable writes
+    ("chat request lands pending", explicit(), False, [], "pending", "3.6"),
+    ("agent write without confirmation lands pending", explicit(source="agent"), False, [], "pending", "3.6"),
+    ("agent write confirmed through elicitation admitted", explicit(source="agent", confirmed=True), False, [], "admit", "3.6"),
+    ("settings import lands pending", explicit(key="settings.about_user", value="I am a teacher", source="settings"), False, [], "pending", "3.6"),
+    ("sync lands pending", explicit(source="sync"), False, [], "pending", "3.6"),
+    # §2 well-formedness
+    ("bad key grammar rejected", explicit(key="Contact Channel", source="user", confirmed=True), False, [], "reject", "2"),
+    ("value over 4000 characters rejected", explicit(value="x" * 4001, source="user", confirmed=True), False, [], "reject", "2"),
+    ("NUL in value rejected", explicit(value="a\x00b", source="user", confirmed=True), False, [], "reject", "2"),
+    ("lone surrogate rejected", explicit(value="a\ud800b", source="user", confirmed=True), False, [], "reject", "2"),
+    ("NaN confidence rejected", implicit(confidence=float("nan")), True, [], "reject", "2"),
+    ("confidence above 1 rejected", implicit(confidence=1.5), True, [], "reject", "2"),
+    ("implicit formation from a non-detector source rejected", Proposal("style.x", "y", "implicit", "user", confidence=0.9), True, [], "reject", "2"),
+    ("unknown formation rejected", Proposal("style.x", "y", "guessed", "user"), True, [], "reject", "2"),
+]
+
+
+@pytest.mark.parametrize(("proposal", "learning", "existing", "outcome", "rule"),
+                         [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_admission_rule(proposal, learning, existing, outcome, rule):
+    decision = decide(proposal, learning_enabled=learning, existing=existing, now=NOW)
+    assert (decision.outcome, decision.rule) == (outcome, rule), decision.reason
+    assert decision.reason.endswith(".")
+
+
+def test_every_sensitive_class_rejects_implicit_writes_even_with_opt_in():
+    for category in ("health", "finance", "family", "politics", "religion", "ethnicity",
+                     "sexuality", "biometrics", "genetics", "union"):
+        decision = decide(implicit(key=f"{category}.anything", confidence=1.0), learning_enabled=True, existing=[], now=NOW)
+        assert decision.outcome == "reject" and decision.rule == "3.1", category
+
+
+def test_implicit_admission_sets_the_ttl_expiry():
+    decision = decide(implicit(), learning_enabled=True, existing=[], now=NOW)
+    assert decision.expires_at == NOW + DEFAULT_IMPLICIT_TTL
+    decision = decide(implicit(), learning_enabled=True, existing=[], now=NOW, implicit_ttl=timedelta(days=30))
+    assert decision.expires_at == NOW + timedelta(days=30)
+
+
+def test_refresh_names_the_existing_row_and_a_new_value_supersedes_it():
+    old = row("implicit", "brief", "style.answer_length", id="old")
+    assert decide(implicit(), learning_enabled=True, existing=[old], now=NOW).refreshes == "old"
+    changed = decide(implicit(value="detailed"), learning_enabled=True, existing=[old], now=NOW)
+    assert changed.refreshes is None and changed.supersedes == ("old",)
+
+
+def test_pending_items_lapse_after_thirty_days_and_keep_a_temporary_expiry():
+    plain = decide(explicit(), learning_enabled=False, existing=[], now=NOW)
+    assert plain.pending_until == NOW + PENDING_TTL and plain.expires_at is None
+    temporary = decide(explicit(key="notes.diet", value="no sugar this week"), learning_enabled=False, existing=[], now=NOW)
+    assert temporary.outcome == "pending" and temporary.expires_at is not None
+    assert NOW < temporary.expires_at <= NOW + timedelta(days=7)
+
+
+@pytest.mark.parametrize(("phrase", "days"), [
+    ("I'm in Lisbon today", 0), ("call me tomorrow", 1), ("for now, short answers", 7),
+    ("I'm busy for 3 days", 3), ("remind me for two weeks", 14),
+])
+def test_temporary_phrasing_gets_a_matching_expiry(phrase, days):
+    decision = decide(explicit(key="notes.x", value=phrase, source="user", confirmed=True),
+                      learning_enabled=False, existing=[], now=NOW)
+    assert decision.outcome == "admit" and decision.expires_at is not None
+    assert (decision.expires_at.date() - NOW.date()).days == days
