@@ -62,6 +62,12 @@ def _store(ctx: click.Context, *, create: bool = True):
     return _open(ctx, create=create).store
 
 
+def _require_terminal_unless(answered: bool, sentence: str) -> None:
+    """Refuse, before anything is opened, a question that cannot be asked without a terminal."""
+    if not answered and not sys.stdin.isatty():
+        raise InvalidInput(sentence)
+
+
 def _resolve(store, memory_id: str) -> str:
     return store.resolve_id(memory_id.strip())
 
@@ -130,10 +136,12 @@ def demo() -> None:
 @click.pass_context
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
+    from app.ingest import detect_format
     from app.pipeline import ingest_file
 
     if not file.is_file():
         raise InvalidInput(f"There is no file at {file}.")
+    format_ = format_ or detect_format(file)  # a file we cannot read never creates a store
     store = _store(ctx)
     store.prune(actor=CLI_ACTOR)
     report = ingest_file(store, file, format=format_)
@@ -167,10 +175,9 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
 @click.pass_context
 def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None:
     """Save an explicit memory you type (KEY such as contact.preferred_channel)."""
+    _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx)
     if not yes:
-        if not sys.stdin.isatty():
-            raise InvalidInput("Confirm with --yes when there is no terminal to ask in.")
         if not click.confirm(f"Save {value!r} as your {key}?", default=True):
             click.echo("Nothing was saved.")
             return
@@ -251,10 +258,9 @@ def forget(ctx: click.Context, memory_id: str) -> None:
 @click.pass_context
 def clear_inferred(ctx: click.Context, yes: bool) -> None:
     """Delete every inferred (implicit) memory."""
+    _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx, create=False)
     if not yes:
-        if not sys.stdin.isatty():
-            raise InvalidInput("Confirm with --yes when there is no terminal to ask in.")
         if not click.confirm("Delete everything memtrust inferred about you?", default=False):
             click.echo("Nothing was deleted.")
             return
@@ -271,6 +277,8 @@ def learning(ctx: click.Context, state: str, yes: bool) -> None:
     """Implicit learning consent: on, off or status (off by default)."""
     from store.memories import CONSENT_STATEMENT
 
+    if state == "on":
+        _require_terminal_unless(yes, "Accept with --yes when there is no terminal to ask in.")
     store = _store(ctx)
     if state == "status":
         history = store.consent_history()
@@ -283,8 +291,6 @@ def learning(ctx: click.Context, state: str, yes: bool) -> None:
             return
         click.echo(CONSENT_STATEMENT)
         if not yes:
-            if not sys.stdin.isatty():
-                raise InvalidInput("Accept with --yes when there is no terminal to ask in.")
             if not click.confirm("Turn implicit learning on?", default=False):
                 click.echo("Implicit learning stays off.")
                 return

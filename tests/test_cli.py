@@ -1,0 +1,121 @@
+"""End-to-end CLI (§11): every command as a user runs it, in a subprocess, with one-sentence errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TEST_PASSPHRASE
+
+
+@pytest.fixture
+def run(tmp_path):
+    home = tmp_path / "home"
+
+    def run(*args: str, passphrase: str | None = TEST_PASSPHRASE, stdin: str | None = None) -> subprocess.CompletedProcess:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(tmp_path)}
+        if passphrase is not None:
+            env["MEMTRUST_PASSPHRASE"] = passphrase
+        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+                              input=stdin, stdin=None if stdin is not None else subprocess.DEVNULL, timeout=60)
+
+    run.home = home
+    return run
+
+
+def _one_sentence_error(done: subprocess.CompletedProcess) -> str:
+    assert done.returncode == 1, done
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_add_list_confirm_forget_round_trip(run):
+    assert run("add", "contact.preferred_channel", "email", "--yes").returncode == 0
+    listed = json.loads(run("list", "--json").stdout)
+    assert [(m["key"], m["value"], m["formation"], m["status"]) for m in listed] == [
+        ("contact.preferred_channel", "email", "explicit", "active")]
+    assert set(listed[0]) >= {"id", "scope", "key", "value", "formation", "source", "source_ref", "confidence",
+                              "status", "evidence", "created_at", "updated_at", "last_signal_at", "expires_at",
+                              "confirmed_at", "reviewed_at"}
+    forgot = run("forget", listed[0]["id"][:8])
+    assert forgot.returncode == 0 and "Deleted contact.preferred_channel" in forgot.stdout
+    assert json.loads(run("list", "--json").stdout) == []
+
+
+def test_add_without_yes_and_without_a_terminal_asks_for_yes(run):
+    assert "--yes" in _one_sentence_error(run("add", "notes.x", "y"))
+
+
+def test_a_secret_is_refused_with_the_reason(run):
+    run("learning", "status")  # creates the store
+    error = _one_sentence_error(run("add", "notes.card", "4111 1111 1111 1111", "--yes"))
+    assert "card number" in error and "not a password manager" in error
+
+
+def test_no_passphrase_and_no_terminal_gives_a_sentence_and_creates_nothing(run):
+    error = _one_sentence_error(run("list", passphrase=None))
+    assert "MEMTRUST_PASSPHRASE" in error or "no memtrust store" in error.lower()
+    assert not (run.home / "memtrust.db").exists()
+    error = _one_sentence_error(run("add", "notes.x", "y", "--yes", passphrase=None))
+    assert "passphrase" in error
+    assert not (run.home / "memtrust.db").exists()
+
+
+def test_learning_is_off_by_default_and_turning_it_on_is_a_consent_event(run):
+    assert "Implicit learning: OFF" in run("learning", "status").stdout
+    assert "--yes" in _one_sentence_error(run("learning", "on"))
+    on = run("learning", "on", "--yes")
+    assert on.returncode == 0 and "what" not in on.stderr.lower()
+    assert "Implicit learning: ON" in run("learning", "status").stdout
+    exported = json.loads(run("export").stdout)
+    assert [event["learning"] for event in exported["consent"]["history"]] == [True]
+    assert run("learning", "off").returncode == 0
+    assert "Implicit learning: OFF" in run("learning", "status").stdout
+
+
+def test_unknown_memory_id_is_a_sentence(run):
+    run("add", "notes.x", "y", "--yes")
+    assert "No memory" in _one_sentence_error(run("forget", "deadbeef"))
+
+
+def test_confirm_and_reject_of_pending_items(run, real_data):
+    assert run("ingest", str(real_data / "chatgpt_structure_example.json")).returncode == 0
+    pending = [m for m in json.loads(run("list", "--json").stdout) if m["status"] == "pending"]
+    if not pending:
+        pytest.skip("the example file proposes nothing to confirm")
+    assert run("confirm", pending[0]["id"]).returncode == 0
+    assert {m["id"]: m["status"] for m in json.loads(run("list", "--json").stdout)}[pending[0]["id"]] == "active"
+
+
+def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
+    run("add", "contact.preferred_channel", "email", "--yes")
+    out = tmp_path / "export.json"
+    done = run("export", "--out", str(out))
+    assert done.returncode == 0 and "not encrypted" in done.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) == {"meta", "consent", "memories", "audit", "counts"}
+    assert [(m["key"], m["formation"]) for m in data["memories"]] == [("contact.preferred_channel", "explicit")]
+    assert data["counts"]["explicit"]["active"] == 1
+    assert out.stat().st_mode & 0o777 == 0o600
+    assert TEST_PASSPHRASE not in out.read_text(encoding="utf-8")
+
+
+def test_ingest_of_a_missing_or_unknown_file_is_a_sentence(run, tmp_path):
+    assert "no file" in _one_sentence_error(run("ingest", str(tmp_path / "nope.json"))).lower()
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"hello": 1}', encoding="utf-8")
+    _one_sentence_error(run("ingest", str(junk)))
+    assert not (run.home / "memtrust.db").exists()
+
+
+def test_prune_reports_nothing_expired_on_a_new_store(run):
+    run("add", "notes.x", "y", "--yes")
+    done = run("prune")
+    assert done.returncode == 0 and "Nothing has expired" in done.stdout
