@@ -65,6 +65,7 @@ def ingest_file(
     detectors = list(implicit_detectors or []) if learning else []
     report.detectors_ran = bool(detectors)
 
+    proposed: set[tuple[str, str, str]] = set()  # ChatGPT repeats custom instructions per conversation
     for conversation in read_conversations(path, format=chosen, progress=progress):
         report.conversations += 1
         found = list(proposals_from_conversation(conversation, path.name))
@@ -73,7 +74,12 @@ def ingest_file(
         refs = {item.source_ref for item in found if item.source_ref}
         unseen = store.unseen_refs(refs) if refs else set()
         report.already_ingested += len(refs) - len(unseen)
-        fresh = [p for p in proposals if p.source_ref in unseen]
+        fresh = []
+        for proposal in proposals:
+            identity = (proposal.scope, proposal.key, proposal.value)
+            if proposal.source_ref in unseen and identity not in proposed:
+                proposed.add(identity)
+                fresh.append(proposal)
         report.forget_requests += [f for f in forgets if f.source_ref in unseen]
         for detector in detectors:
             fresh += list(detector(conversation, path.name))
