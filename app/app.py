@@ -1,0 +1,96 @@
+"""The memtrust Textual app (DESIGN.md §8): holds the open store; screens do the rest.
+
+The command line opens the store and runs the launch prune (§4), then starts
+``MemtrustApp(store, key_mode=…, prune_notice=…)``. The app shows the prune notice, pushes
+the main screen, turns worker failures into one clear notification, and lists every
+binding of the current screen in the command palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from functools import partial
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from screens import ASSETS
+from screens.help import HelpScreen
+from screens.main import MainScreen
+from store.memories import MemoryStore
+from store.model import Clock
+
+
+class MemtrustApp(App[None]):
+    """The TUI over one unlocked :class:`MemoryStore`.
+
+    - ``key_mode``: ``keychain``, ``passphrase`` or ``memory`` (the demo's throwaway key).
+    - ``prune_notice``: the sentence of the launch prune (``PruneReport.notice()``), shown
+      once as a notification, or None.
+    - ``clock``: aware-UTC clock for "expires in 12d" and "last seen 4 days ago"; the
+      store's own clock by default (tests pass a fixed one to both).
+    """
+
+    CSS_PATH = ASSETS / "app.tcss"
+    TITLE = "memtrust"
+    BINDINGS = [
+        Binding("q", "quit", "Quit", id="app.quit", tooltip="Close memtrust; the store stays encrypted on disk"),
+        Binding("question_mark", "help", "Help", key_display="?", id="app.help",
+                tooltip="Show every key and what it does"),
+    ]
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        key_mode: str,
+        prune_notice: str | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.key_mode = key_mode
+        self.prune_notice = prune_notice
+        self.clock: Clock = clock or store.clock
+
+    def now(self) -> datetime:
+        """The current time, aware UTC, from the injected clock."""
+        return self.clock()
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen())
+        if self.prune_notice:
+            self.notify(self.prune_notice, title="Expired memories removed", markup=False)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        bindings = [(key, active.binding) for key, active in self.screen.active_bindings.items()]
+        self.push_screen(HelpScreen(bindings))
+
+    @on(Worker.StateChanged)
+    def report_worker_failure(self, event: Worker.StateChanged) -> None:
+        """A store call failed: one sentence to the user, never a traceback (STYLE §10)."""
+        if event.state == WorkerState.ERROR and event.worker.error is not None:
+            self.notify(str(event.worker.error) or type(event.worker.error).__name__,
+                        title="That did not work", severity="error", markup=False)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands plus every binding of ``screen`` with its tooltip (§8)."""
+        yield from super().get_system_commands(screen)
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if not binding.description or binding.system or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            key = binding.key_display or binding.key
+            yield SystemCommand(
+                f"{binding.description} ({key})",
+                binding.tooltip or binding.description,
+                partial(self.run_action, binding.action, active.node),
+            )

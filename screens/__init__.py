@@ -1,0 +1,11 @@
+"""memtrust's Textual screens (DESIGN.md §8), one per file; reusable widgets in ``widgets/``.
+
+``ASSETS`` is the folder of the ``.tcss`` stylesheets each screen lists in ``CSS_PATH``.
+"""
+
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+#: The actor name the TUI gives the store for audit events (§7).
+TUI_ACTOR = "tui"

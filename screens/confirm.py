@@ -1,0 +1,43 @@
+"""A yes/no question before anything is written or deleted (DESIGN.md §3.6, §8)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from screens import ASSETS
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask ``question``; dismiss with True for yes, False for no (or Escape).
+
+    ``question`` is :class:`Content`, so user text inside it is never read as markup.
+    """
+
+    CSS_PATH = ASSETS / "modals.tcss"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes", tooltip="Answer yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no", tooltip="Answer no; nothing changes"),
+    ]
+
+    def __init__(self, question: Content, *, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes, self.no = yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(id="buttons"):
+                yield Button(f"{self.yes} (y)", variant="primary", id="yes")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

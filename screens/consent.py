@@ -1,0 +1,50 @@
+"""The consent screen for implicit learning (DESIGN.md §3.2).
+
+Shows :data:`store.memories.CONSENT_STATEMENT` in plain words with Accept and Decline;
+dismisses with True only on Accept. The caller records the consent event.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from screens import ASSETS
+from store.memories import CONSENT_STATEMENT
+
+
+class ConsentScreen(ModalScreen[bool]):
+    """Ask the user to turn implicit learning on; True when they accept."""
+
+    CSS_PATH = ASSETS / "modals.tcss"
+    BINDINGS = [
+        Binding("escape", "decline", "Decline", id="consent.decline", tooltip="Keep implicit learning off"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content.styled("Turn on implicit learning?", "bold"), id="title")
+            yield Static(Content(CONSENT_STATEMENT), id="statement")
+            yield Static(
+                Content(
+                    "You can turn it off at any time; inferred memories stay visible and "
+                    "you can delete them. Your choice is recorded with the time."
+                ),
+                id="fine-print",
+            )
+            with Horizontal(id="buttons"):
+                yield Button("Accept", variant="primary", id="accept")
+                yield Button("Decline", id="decline")
+
+    def on_mount(self) -> None:
+        self.query_one("#decline", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "accept")
+
+    def action_decline(self) -> None:
+        self.dismiss(False)

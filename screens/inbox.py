@@ -1,0 +1,151 @@
+"""The Inbox (DESIGN.md §3.6): explicit memories waiting for the user's confirmation.
+
+Each row is the confirmation question itself ("Save “email” as your
+contact.preferred_channel?") with where it came from; ``y`` or Enter confirms it, ``n``
+rejects it (deleted, audited). Store calls run in thread workers.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, cast
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from screens import ASSETS, TUI_ACTOR
+from screens.literal import literal
+from screens.provenance import badges, provenance
+from store.model import Memory
+
+if TYPE_CHECKING:
+    from app.app import MemtrustApp
+
+
+def inbox_prompt(memory: Memory, now: datetime) -> Content:
+    """The question for one pending memory, then its provenance and badges."""
+    question = Content.assemble(
+        "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold $accent"), "?"
+    )
+    return Content("\n").join([question, provenance(memory, now), badges(memory, now)])
+
+
+class InboxScreen(Screen[None]):
+    """Pending memories, one question each; answer with y/Enter or n."""
+
+    CSS_PATH = ASSETS / "inbox.tcss"
+    BINDINGS = [
+        Binding("y", "confirm", "Yes, save it", id="inbox.confirm",
+                tooltip="Confirm the highlighted memory: it becomes saved by you"),
+        Binding("n", "reject", "No, discard", id="inbox.reject",
+                tooltip="Reject the highlighted memory: it is deleted"),
+        Binding("escape,i", "back", "Back", id="inbox.back", tooltip="Back to your memories"),
+    ]
+
+    class Loaded(Message):
+        """A worker read the pending memories."""
+
+        def __init__(self, pending: list[Memory]) -> None:
+            super().__init__()
+            self.pending = pending
+
+    class Answered(Message):
+        """A worker confirmed or rejected one memory; ``notice`` says which."""
+
+        def __init__(self, notice: str) -> None:
+            super().__init__()
+            self.notice = notice
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: dict[str, Memory] = {}
+        self.answering: set[str] = set()
+
+    @property
+    def memtrust(self) -> MemtrustApp:
+        """The app, typed."""
+        return cast("MemtrustApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Content.assemble(("Inbox", "bold"), " — memories found in your imports or sent by agents. "
+                             "Nothing here is used until you say yes."),
+            id="inbox-title",
+        )
+        yield OptionList(id="inbox-list")
+        yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."), id="inbox-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.load_pending()
+
+    @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the Inbox")
+    def load_pending(self) -> None:
+        """Read the pending memories (thread worker)."""
+        self.post_message(self.Loaded(self.memtrust.store.list(status="pending")))
+
+    def on_inbox_screen_loaded(self, message: Loaded) -> None:
+        option_list = self.query_one(OptionList)
+        index = option_list.highlighted or 0
+        now = self.memtrust.now()
+        self.pending = {memory.id: memory for memory in message.pending}
+        self.answering.clear()
+        options: list[Option | None] = []
+        for memory in message.pending:
+            options.extend([Option(inbox_prompt(memory, now), id=memory.id), None])
+        option_list.clear_options()
+        option_list.add_options(options[:-1])
+        if message.pending:
+            option_list.highlighted = min(index, len(message.pending) - 1)
+        self.set_class(not message.pending, "-empty")
+
+    @property
+    def highlighted(self) -> Memory | None:
+        """The highlighted pending memory, or None."""
+        option = self.query_one(OptionList).highlighted_option
+        return None if option is None or option.id is None else self.pending.get(option.id)
+
+    @on(OptionList.OptionSelected)
+    def confirm_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        memory = self.highlighted
+        if memory is not None and memory.id not in self.answering:
+            self.answering.add(memory.id)
+            self.answer(memory, confirm=True)
+
+    def action_reject(self) -> None:
+        memory = self.highlighted
+        if memory is not None and memory.id not in self.answering:
+            self.answering.add(memory.id)
+            self.answer(memory, confirm=False)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Answering the Inbox")
+    def answer(self, memory: Memory, *, confirm: bool) -> None:
+        """Confirm (it becomes active) or reject (it is deleted) one memory (thread worker)."""
+        store = self.memtrust.store
+        try:
+            if confirm:
+                store.confirm(memory.id, actor=TUI_ACTOR)
+                notice = f"Saved {memory.key}."
+            else:
+                store.reject(memory.id, actor=TUI_ACTOR)
+                notice = f"Discarded {memory.key}."
+        finally:
+            self.post_message(self.Loaded(store.list(status="pending")))
+        self.post_message(self.Answered(notice))
+
+    def on_inbox_screen_answered(self, message: Answered) -> None:
+        self.notify(message.notice, markup=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

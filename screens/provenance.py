@@ -1,0 +1,213 @@
+"""Words for where a memory came from and how sure we are (DESIGN.md §2, §8).
+
+Pure functions from a :class:`store.model.Memory` and the current time (aware UTC) to
+:class:`textual.content.Content`: the worded badges of a row (``saved by you``,
+``inferred 82%``, ``expires in 12d``, ``sensitive``, ``pending``, ``quarantined``) and the
+provenance sentence of the detail panel. Dates are shown in UTC ("2 Mar 2026").
+User-supplied parts (titles, agent names, evidence values) go in as plain text only.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from textual.content import Content
+
+from screens.literal import displayable
+from store.model import Memory
+
+
+def day(moment: datetime) -> str:
+    """A date in words, UTC: ``2 Mar 2026``."""
+    moment = moment.astimezone(UTC)
+    return f"{moment.day} {moment:%b %Y}"
+
+
+def stamp(moment: datetime | None) -> str:
+    """A date and time, UTC: ``2 Mar 2026 12:00 UTC``; an em dash for ``None``."""
+    if moment is None:
+        return "—"
+    moment = moment.astimezone(UTC)
+    return f"{day(moment)} {moment:%H:%M} UTC"
+
+
+def _epoch(value: Any) -> datetime | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return datetime.fromtimestamp(value, UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def ago(moment: datetime, now: datetime) -> str:
+    """How long before ``now``: ``today``, ``1 day ago``, ``4 days ago``."""
+    days = (now - moment).days
+    if days <= 0:
+        return "today"
+    return f"{_plural(days, 'day')} ago"
+
+
+def expiry(expires_at: datetime | None, now: datetime, *, short: bool = False) -> str | None:
+    """``expires in 12 days`` (or ``expires in 12d`` when ``short``), ``expired``, or None."""
+    if expires_at is None:
+        return None
+    seconds = (expires_at - now).total_seconds()
+    if seconds <= 0:
+        return "expired"
+    days, hours = round(seconds / 86400), max(1, round(seconds / 3600))
+    if days >= 1:
+        return f"expires in {days}d" if short else f"expires in {_plural(days, 'day')}"
+    return f"expires in {hours}h" if short else f"expires in {_plural(hours, 'hour')}"
+
+
+def formation_label(memory: Memory) -> str:
+    """``saved by you`` for explicit rows, ``inferred 82%`` for implicit ones."""
+    if memory.formation == "explicit":
+        return "saved by you"
+    return f"inferred {round(memory.confidence * 100)}%"
+
+
+def badges(memory: Memory, now: datetime) -> Content:
+    """The row's badges in words, each also styled: formation, expiry, sensitive, status."""
+    parts: list[tuple[str, str]] = [
+        (formation_label(memory), "$success" if memory.formation == "explicit" else "$warning")
+    ]
+    if memory.status == "pending":
+        parts.append(("pending", "$accent"))
+    if memory.status == "quarantined":
+        parts.append(("quarantined", "$error"))
+    if memory.sensitive:
+        parts.append(("sensitive", "$error"))
+    if (words := expiry(memory.expires_at, now, short=True)) is not None:
+        parts.append((words, "$text-muted"))
+    pieces: list[Content | str] = []
+    for index, (text, colour) in enumerate(parts):
+        if index:
+            pieces.append(" ")
+        pieces.append(Content.styled(f"[{text}]", f"bold {colour}"))
+    return Content.assemble(*pieces)
+
+
+def detector_name(memory: Memory) -> str:
+    """The detector behind an implicit row, in words: ``reply length``."""
+    evidence = memory.evidence or {}
+    name = evidence.get("detector")
+    if not isinstance(name, str) or not name:
+        name = memory.source.split(":", 1)[1] if ":" in memory.source else memory.source
+    return displayable(name.replace("_", " "))
+
+
+#: Counts in evidence that read better as a phrase: ``{n}`` is the number.
+_COUNT_PHRASES = {
+    "conversations": "{n} separate conversations",
+    "messages": "the hours of {n} messages",
+    "user_turns": "{n} of your messages",
+    "turns": "{n} of your messages",
+}
+
+
+def _signals(evidence: dict[str, Any]) -> list[str]:
+    """The evidence's counts in words: ``7 of 9 replies were short``, ``5 conversations``."""
+    words: list[str] = []
+    used = {"detector", "first_seen", "last_seen"}
+    short, replies = evidence.get("short_replies"), evidence.get("replies")
+    if isinstance(short, int) and isinstance(replies, int):
+        words.append(f"{short} of {replies} {'reply' if replies == 1 else 'replies'} being short")
+        used |= {"short_replies", "replies"}
+    for name, value in evidence.items():
+        if name in used or isinstance(value, bool):
+            continue
+        label = displayable(str(name).replace("_", " "))
+        if isinstance(value, int) and name in _COUNT_PHRASES:
+            words.append(_COUNT_PHRASES[name].format(n=value))
+        elif isinstance(value, (int, float)):
+            words.append(f"{label}: {value:g}")
+        elif isinstance(value, str):
+            words.append(f"{label}: {displayable(value)}")
+        elif isinstance(value, list):
+            shown = [displayable(str(item)) for item in value[:5] if not isinstance(item, (dict, list))]
+            if shown and name not in ("refs", "message_refs"):
+                words.append(f"{label}: {', '.join(shown)}{' …' if len(value) > 5 else ''}")
+            else:
+                words.append(f"{label}: {len(value)}")
+    return words
+
+
+def _explicit_origin(memory: Memory) -> Content:
+    evidence = memory.evidence or {}
+    said = _epoch(evidence.get("said_at")) or memory.created_at
+    if memory.source == "chat":
+        title = evidence.get("conversation_title")
+        if isinstance(title, str) and title.strip():
+            return Content.assemble(
+                f"You asked to save this on {day(said)}, in chat ",
+                Content.styled(displayable(title), "italic"),
+                ".",
+            )
+        return Content(f"You asked to save this on {day(said)}, in a chat.")
+    if memory.source == "user":
+        return Content(f"You typed this in memtrust on {day(memory.created_at)}.")
+    if memory.source == "settings":
+        platform = evidence.get("platform")
+        whose = f"{displayable(platform)} " if isinstance(platform, str) and platform.strip() else ""
+        return Content(f"From your {whose}custom instructions, imported on {day(memory.created_at)}.")
+    if memory.source == "agent":
+        agent = evidence.get("agent")
+        if not isinstance(agent, str) or not agent.strip():
+            agent = (memory.source_ref or "an unnamed agent").split("#", 1)[0].split("/", 1)[0]
+        return Content.assemble(
+            "An agent (", Content.styled(displayable(agent), "italic"),
+            f") wrote this after you confirmed, on {day(memory.created_at)}.",
+        )
+    if memory.source == "sync":
+        return Content(f"From a verified sync on {day(memory.created_at)}.")
+    return Content(f"Saved on {day(memory.created_at)} (source: {displayable(memory.source)}).")
+
+
+def _implicit_origin(memory: Memory, now: datetime) -> Content:
+    evidence = memory.evidence or {}
+    sentence = f"Inferred by the {detector_name(memory)} detector"
+    signals = _signals(evidence)
+    if signals:
+        sentence += " from " + "; ".join(signals)
+    sentence += "."
+    first = _epoch(evidence.get("first_seen"))
+    last = _epoch(evidence.get("last_seen")) or memory.last_signal_at
+    timing = []
+    if first is not None:
+        timing.append(f"first seen {day(first)}")
+    if last is not None:
+        timing.append(f"last seen {ago(last, now)}")
+    if (words := expiry(memory.expires_at, now)) is not None:
+        timing.append(words)
+    if timing:
+        joined = "; ".join(timing)
+        sentence += f" {joined[0].upper()}{joined[1:]}."
+    return Content(sentence)
+
+
+def provenance(memory: Memory, now: datetime) -> Content:
+    """Where the memory came from, in one or two sentences (§8), plus its state.
+
+    Explicit: "You asked to save this on 2 Mar 2026, in chat *Trip planning*." and the like
+    per source; implicit: "Inferred by the reply length detector from 7 of 9 replies being
+    short. Last seen 4 days ago; expires in 56 days."
+    """
+    origin = _explicit_origin(memory) if memory.formation == "explicit" else _implicit_origin(memory, now)
+    notes: list[str] = []
+    if memory.status == "pending":
+        until = f" (until {day(memory.pending_until)})" if memory.pending_until else ""
+        notes.append(f"It waits in your Inbox for your confirmation{until}; nothing uses it yet.")
+    elif memory.status == "quarantined":
+        notes.append("You marked it confidential: it is held in Quarantine and never given to an assistant.")
+    if memory.formation == "explicit" and (words := expiry(memory.expires_at, now)) is not None:
+        notes.append(f"It is temporary: {words}.")
+    if memory.sensitive:
+        notes.append("Its key is in a sensitive class, so it is never inferred, only saved by you.")
+    return Content.assemble(origin, *(" " + note for note in notes))

@@ -1,0 +1,68 @@
+"""The detail panel: every field of the highlighted memory and its provenance (DESIGN.md §8)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from screens.literal import literal
+from screens.provenance import expiry, formation_label, provenance, stamp
+from store.model import Memory
+
+_STATUS_WORDS = {
+    "active": "active (in use)",
+    "pending": "pending (in your Inbox)",
+    "quarantined": "quarantined (never shared)",
+}
+
+
+def _field(label: str, value: Content | str) -> Content:
+    return Content.assemble((f"{label:<13}", "$text-muted"), value)
+
+
+def describe(memory: Memory, now: datetime) -> Content:
+    """The panel's text for ``memory``: provenance sentence first, then the §2 fields."""
+    evidence = "—"
+    if memory.evidence:
+        evidence = json.dumps(memory.evidence, ensure_ascii=False, sort_keys=True)
+    lines = [
+        provenance(memory, now),
+        Content(""),
+        _field("key", literal(memory.key, "bold")),
+        _field("value", literal(memory.value, keep_newlines=True)),
+        _field("formation", f"{memory.formation} — {formation_label(memory)}"),
+        _field("status", _STATUS_WORDS.get(memory.status, memory.status)),
+        _field("scope", literal(memory.scope)),
+        _field("source", literal(memory.source)),
+        _field("source ref", literal(memory.source_ref or "—")),
+        _field("confidence", f"{memory.confidence:.0%}"),
+        _field("evidence", literal(evidence)),
+        _field("created", stamp(memory.created_at)),
+        _field("updated", stamp(memory.updated_at)),
+        _field("confirmed", stamp(memory.confirmed_at)),
+        _field("last signal", stamp(memory.last_signal_at)),
+        _field("expires", stamp(memory.expires_at) + (f" ({words})" if (words := expiry(memory.expires_at, now)) else "")),
+        _field("id", literal(memory.id)),
+    ]
+    if memory.pending_until is not None:
+        lines.insert(-1, _field("pending until", stamp(memory.pending_until)))
+    return Content("\n").join(lines)
+
+
+class DetailPanel(VerticalScroll, can_focus=False):
+    """Shows one memory in full, or a hint when nothing is highlighted."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="detail-text")
+
+    def show(self, memory: Memory | None, now: datetime) -> None:
+        """Show ``memory`` (or the hint for None) and scroll back to the top."""
+        self.border_title = "Details" if memory is None else "Details — where this came from"
+        text = Content("Highlight a memory to see where it came from.") if memory is None else describe(memory, now)
+        self.query_one("#detail-text", Static).update(text)
+        self.scroll_home(animate=False)
