@@ -11,7 +11,7 @@ import json
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from store import audit
 from store.admission import DEFAULT_IMPLICIT_TTL, decide

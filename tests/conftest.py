@@ -6,7 +6,6 @@ for authors and licences); tests that use them name the file.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 

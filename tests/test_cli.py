@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -85,13 +84,21 @@ def test_unknown_memory_id_is_a_sentence(run):
     assert "No memory" in _one_sentence_error(run("forget", "deadbeef"))
 
 
-def test_confirm_and_reject_of_pending_items(run, real_data):
-    assert run("ingest", str(real_data / "chatgpt_structure_example.json")).returncode == 0
-    pending = [m for m in json.loads(run("list", "--json").stdout) if m["status"] == "pending"]
-    if not pending:
-        pytest.skip("the example file proposes nothing to confirm")
-    assert run("confirm", pending[0]["id"]).returncode == 0
-    assert {m["id"]: m["status"] for m in json.loads(run("list", "--json").stdout)}[pending[0]["id"]] == "active"
+def test_confirm_and_reject_of_pending_items(run, tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(line) for line in [
+        {"conversation_id": "c1", "role": "user", "content": "Please remember that I prefer email.", "timestamp": 1_700_000_000},
+        {"conversation_id": "c1", "role": "user", "content": "Remember that my name is Ada.", "timestamp": 1_700_000_060},
+    ]), encoding="utf-8")
+    ingested = run("ingest", str(chat))
+    assert ingested.returncode == 0 and "2 pending in your Inbox" in ingested.stdout
+    pending = {m["key"]: m["id"] for m in json.loads(run("list", "--json", "--status", "pending").stdout)}
+    assert set(pending) == {"contact.preferred_channel", "profile.name"}
+    assert run("confirm", pending["contact.preferred_channel"][:8]).returncode == 0
+    assert run("reject", pending["profile.name"]).returncode == 0
+    remaining = json.loads(run("list", "--json").stdout)
+    assert [(m["key"], m["status"]) for m in remaining] == [("contact.preferred_channel", "active")]
+    assert "Only a pending memory" in _one_sentence_error(run("reject", pending["contact.preferred_channel"]))
 
 
 def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
