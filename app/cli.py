@@ -315,6 +315,22 @@ def prune(ctx: click.Context) -> None:
 
 
 @cli.command()
+@click.option("--consumer", required=True, help="The assistant or agent role reading memory, e.g. assistant.")
+@click.option("--purpose", type=click.Choice(["style", "privileged"]), default="style", show_default=True,
+              help="privileged (money, access, billing, compliance) gets only what you saved yourself.")
+@db_option
+@click.pass_context
+def context(ctx: click.Context, consumer: str, purpose: str) -> None:
+    """Print the labelled memory block an assistant puts in its prompt (audited as influence)."""
+    from store.consumers import context_for
+
+    block = context_for(_store(ctx, create=False), consumer=consumer, purpose=purpose, actor=CLI_ACTOR)
+    text = block.text()
+    if text:
+        click.echo(text)
+
+
+@cli.command()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (mode 0600) instead of standard output.")
 @click.option("--format", "format_", type=click.Choice(["json"]), default="json", show_default=True)
