@@ -29,15 +29,15 @@ def _expected(consumer, purpose, formation, scope, status):
     return True
 
 
-GRID = list(itertools.product(["research", "billing"], ["style", "privileged"], ["explicit", "implicit"],
-                              ["shared", "research", "billing"], ["active", "pending", "quarantined"]))
+# Implicit rows are always active (the schema refuses others), so those cells do not exist.
+GRID = [case for case in itertools.product(["research", "billing"], ["style", "privileged"], ["explicit", "implicit"],
+                                           ["shared", "research", "billing"], ["active", "pending", "quarantined"])
+        if case[2] == "explicit" or case[4] == "active"]
 
 
 @pytest.mark.parametrize(("consumer", "purpose", "formation", "scope", "status"), GRID,
                          ids=["-".join(case) for case in GRID])
 def test_read_gate(consumer, purpose, formation, scope, status):
-    if formation == "implicit" and status != "active":
-        pytest.skip("implicit rows are always active (the schema refuses others)")
     given = may_read(_row(formation, scope, status), consumer=consumer, purpose=purpose, now_epoch=to_epoch(T0))
     assert given is _expected(consumer, purpose, formation, scope, status)
 
