@@ -1,0 +1,77 @@
+"""Implicit learning consent from the TUI (DESIGN.md §3.2): on needs consent, off offers a clear."""
+
+from __future__ import annotations
+
+from tui_fixtures import inferred, known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
+from store.memories import CONSENT_STATEMENT
+from tui_fixtures import flat
+
+
+async def test_accepting_consent_turns_learning_on_and_the_header_says_on(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConsentScreen"
+        assert flat(rendered(app.screen.query_one("#statement"))) == CONSENT_STATEMENT
+        await pilot.click("#accept")
+        await settle(pilot)
+        assert known_store.learning_enabled() is True
+        assert known_store.consent_history()[-1]["actor"] == "tui"
+        assert "Implicit learning: ON" in rendered(app.screen.query_one("#status"))
+
+
+async def test_declining_consent_leaves_learning_off(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.click("#decline")
+        await settle(pilot)
+        assert known_store.learning_enabled() is False
+        assert known_store.consent_history() == []
+        assert "Implicit learning: OFF" in rendered(app.screen.query_one("#status"))
+
+
+async def test_escape_on_the_consent_screen_declines(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "escape")
+        await settle(pilot)
+        assert known_store.learning_enabled() is False
+
+
+async def test_turning_learning_off_offers_to_clear_inferred_and_clears_when_asked(store, clock):
+    inferred(store, "style.answer_length", "brief")
+    store.set_learning(True, actor="test")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LearningOffScreen"
+        assert "You have 1 inferred memory" in flat(rendered(app.screen.query_one("#statement")))
+        await pilot.click("#off-and-clear")
+        await settle(pilot)
+        assert store.learning_enabled() is False
+        assert store.list(formation="implicit") == []
+        assert "Implicit learning: OFF" in rendered(app.screen.query_one("#status"))
+        assert "style.answer_length" not in rendered(app.screen.query_one("#inferred-list"))
+
+
+async def test_turning_learning_off_without_clearing_keeps_inferred_rows_visible(store, clock):
+    inferred(store, "style.answer_length", "brief")
+    store.set_learning(True, actor="test")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.click("#off")
+        await settle(pilot)
+        assert store.learning_enabled() is False
+        assert [m.key for m in store.list(formation="implicit")] == ["style.answer_length"]
+        assert "style.answer_length" in rendered(app.screen.query_one("#inferred-list"))

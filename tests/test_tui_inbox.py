@@ -1,0 +1,57 @@
+"""The Inbox (DESIGN.md §3.6): pending memories are confirmed or rejected one by one."""
+
+from __future__ import annotations
+
+from screens.widgets.memory_pane import MemoryPane
+from tui_fixtures import known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
+
+
+async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "contact.preferred_channel" not in rendered(app.screen.query_one("#saved-list"))
+        await pilot.press("i")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "InboxScreen"
+        inbox = rendered(app.screen.query_one("#inbox-list"))
+        assert "Save “email” as your contact.preferred_channel?" in inbox
+        assert "in chat Trip planning" in inbox
+        await pilot.press("y")
+        await settle(pilot)
+        [memory] = [m for m in known_store.list() if m.key == "contact.preferred_channel"]
+        assert memory.status == "active" and memory.formation == "explicit"
+        assert "Your Inbox is empty" in rendered(app.screen.query_one("#inbox-empty"))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+        pane = rendered(app.screen.query_one("#saved-list"))
+        assert "contact.preferred_channel" in pane and "email" in pane
+        assert pane.count("[saved by you]") == 2
+        assert app.screen.query_one("#saved", MemoryPane).border_title == "Saved by you (2)"
+        assert "Inbox: 0" in rendered(app.screen.query_one("#status"))
+
+
+async def test_enter_also_confirms_the_highlighted_item(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert known_store.list(status="pending") == []
+        assert len(known_store.list(status="active")) == 2
+
+
+async def test_rejecting_a_pending_item_deletes_it_and_it_never_reaches_saved_by_you(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert [m.key for m in known_store.list()] == ["profile.name"]
+        assert known_store.audit_events(limit=1)[0].event == "reject"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "contact.preferred_channel" not in rendered(app.screen.query_one("#saved-list"))

@@ -1,0 +1,139 @@
+"""The main screen (DESIGN.md §8): two panes, worded badges, provenance, delete, add."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from screens.widgets.memory_pane import MemoryPane
+from screens.widgets.status_line import StatusLine
+from tui_fixtures import (  # noqa: F401  (fixtures)
+    inferred,
+    known_store,
+    make_app,
+    pending_from_chat,
+    rendered,
+    saved,
+    settle,
+    detail_shown,
+)
+
+
+async def test_saved_pane_shows_active_explicit_rows_with_worded_badge_and_not_pending(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = rendered(app.screen.query_one("#saved-list"))
+        assert "profile.name" in pane and "Sam Rivera" in pane and "[saved by you]" in pane
+        assert "contact.preferred_channel" not in pane  # pending: it is in the Inbox
+        assert app.screen.query_one("#saved", MemoryPane).border_title == "Saved by you (1)"
+        status = rendered(app.screen.query_one(StatusLine))
+        assert "Store unlocked" in status or "Unlocked" in status
+        assert "Implicit learning: OFF" in status and "Inbox: 1" in status
+
+
+async def test_empty_inferred_pane_explains_that_learning_is_off(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = app.screen.query_one("#inferred", MemoryPane)
+        assert pane.memories == {}
+        shown = rendered(pane.query_one(".empty-state"))
+        assert "implicit learning is OFF" in shown
+        assert "Press l" in shown
+
+
+async def test_inferred_row_shows_confidence_badge_expiry_and_evidence_sentence(store, clock):
+    inferred(store, "style.answer_length", "brief", confidence=0.82)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        pane = rendered(app.screen.query_one("#inferred-list"))
+        assert "style.answer_length" in pane
+        assert "[inferred 82%]" in pane and "[expires in 60d]" in pane
+        detail = detail_shown(app)
+        assert "Inferred by the reply length detector from 7 of 9 replies being short." in detail
+        assert "last seen 10 days ago; expires in 60 days." in detail
+
+
+async def test_detail_panel_says_where_a_typed_memory_came_from(known_store, clock):
+    saved(known_store, "health.allergies", "Penicillin")
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)  # rows sort by time, then key: health.allergies comes first
+        detail = detail_shown(app)
+        assert "You typed this in memtrust on 2 Mar 2026." in detail
+        assert "Penicillin" in detail
+        pane = rendered(app.screen.query_one("#saved-list"))
+        assert "[sensitive]" in pane
+
+
+async def test_delete_asks_first_then_forgets_the_memory(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert "Delete profile.name" in rendered(app.screen.query_one("#question"))
+        await pilot.press("y")
+        await settle(pilot)
+        assert [m.key for m in known_store.list(status="active")] == []
+        assert "profile.name" not in rendered(app.screen.query_one("#saved-list"))
+        assert app.screen.query_one("#saved", MemoryPane).border_title == "Saved by you (0)"
+
+
+async def test_declining_delete_keeps_the_memory(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("d", "n")
+        await settle(pilot)
+        assert [m.key for m in known_store.list(status="active")] == ["profile.name"]
+        assert "profile.name" in rendered(app.screen.query_one("#saved-list"))
+
+
+async def test_adding_a_memory_confirms_before_writing_then_saves_it_as_saved_by_you(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#key", Input).value = "contact.preferred_channel"
+        app.screen.query_one("#value", Input).value = "email"
+        await pilot.click("#save")
+        await pilot.pause()
+        assert "Save “email” as your contact.preferred_channel?" in rendered(app.screen.query_one("#question"))
+        assert store.list() == []  # nothing written before the confirmation
+        await pilot.press("y")
+        await settle(pilot)
+        [memory] = store.list()
+        assert (memory.key, memory.value, memory.formation, memory.source, memory.status) == (
+            "contact.preferred_channel", "email", "explicit", "user", "active")
+        assert "contact.preferred_channel" in rendered(app.screen.query_one("#saved-list"))
+
+
+async def test_adding_a_password_is_refused_with_the_reason_and_nothing_is_written(store, clock):
+    app = make_app(store, clock)
+    notices: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.notify = lambda message, **kw: notices.append(message)  # type: ignore[method-assign]
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#key", Input).value = "notes.bank"
+        app.screen.query_one("#value", Input).value = "my password is hunter22"
+        await pilot.click("#save")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+    assert store.list() == []
+    assert any(n.startswith("Not saved:") and "not a password manager" in n for n in notices)
+
+
+async def test_prune_notice_is_shown_at_launch(store, clock):
+    app = make_app(store, clock, prune_notice="Removed 3 expired inferred memories.")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert [n.message for n in app._notifications] == ["Removed 3 expired inferred memories."]

@@ -1,0 +1,99 @@
+"""Helpers and fixtures for the TUI tests (tests/test_tui_*.py).
+
+conftest.py gives ``clock`` (fixed at 2026-03-02 12:00 UTC) and ``store`` (a throwaway
+store on that clock). Here: known memories, the app under test, and ways to wait for the
+store workers and read what the screen actually rendered.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from types import SimpleNamespace
+
+import pytest
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from app.app import MemtrustApp
+from store.memories import MemoryStore
+from store.model import Memory, Proposal
+
+SAID_AT = int(datetime(2026, 2, 20, 9, 30, tzinfo=UTC).timestamp())
+
+
+def saved(store: MemoryStore, key: str, value: str, **fields) -> Memory:
+    """Write an explicit memory the user typed and confirmed; return the row."""
+    result = store.propose(Proposal(key, value, "explicit", "user", confirmed=True, **fields), actor="test")
+    assert result.memory is not None, result.decision.reason
+    return result.memory
+
+
+def pending_from_chat(store: MemoryStore, key: str, value: str, title: str = "Trip planning") -> Memory:
+    """Write an explicit memory found in a chat: it waits in the Inbox (§3.6)."""
+    result = store.propose(
+        Proposal(key, value, "explicit", "chat", source_ref="conversations.json#c1/m7",
+                 evidence={"conversation_title": title, "said_at": SAID_AT}),
+        actor="test",
+    )
+    assert result.memory is not None and result.memory.status == "pending", result.decision.reason
+    return result.memory
+
+
+def inferred(store: MemoryStore, key: str, value: str, confidence: float = 0.82) -> Memory:
+    """Write an implicit memory from the reply-length detector (turns learning on, then off)."""
+    store.set_learning(True, actor="test")
+    result = store.propose(
+        Proposal(key, value, "implicit", "inference:reply_length", confidence=confidence,
+                 evidence={"detector": "reply_length", "short_replies": 7, "replies": 9,
+                           "first_seen": SAID_AT, "last_seen": SAID_AT}),
+        actor="test",
+    )
+    store.set_learning(False, actor="test")
+    assert result.memory is not None, result.decision.reason
+    return result.memory
+
+
+@pytest.fixture
+def known_store(store):
+    """The throwaway store with one saved memory and one pending memory from a chat."""
+    saved(store, "profile.name", "Sam Rivera")
+    pending_from_chat(store, "contact.preferred_channel", "email")
+    return store
+
+
+@pytest.fixture
+def deterministic_ids(monkeypatch):
+    """Memory ids become 00000000000000000000000000000001, …2, … (snapshots show no randomness)."""
+    counter = iter(range(1, 1_000_000))
+    fake_uuid = SimpleNamespace(uuid4=lambda: SimpleNamespace(hex=f"{next(counter):032x}"))
+    monkeypatch.setattr("store.memories.uuid", fake_uuid)
+
+
+def make_app(store: MemoryStore, clock, **options) -> MemtrustApp:
+    """The app under test on ``store``, in demo (memory) key mode, with the fixed clock."""
+    return MemtrustApp(store, key_mode=options.pop("key_mode", "memory"), clock=clock, **options)
+
+
+async def settle(pilot: Pilot) -> None:
+    """Wait until every store worker has finished and its messages are handled."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def rendered(widget: Widget) -> str:
+    """The text ``widget`` draws on screen now, line by line (what a user sees)."""
+    width, height = widget.region.size
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks of wrapped text) made one space."""
+    return " ".join(text.split())
+
+
+def detail_shown(app) -> str:
+    """The detail panel's rendered text, wrapped lines joined (see :func:`flat`)."""
+    return flat(rendered(app.screen.query_one("#detail-text")))
