@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -25,11 +26,30 @@ def _field(label: str, value: Content | str) -> Content:
     return Content.assemble((f"{label:<13}", "$text-muted"), value)
 
 
+#: Evidence fields holding epoch seconds (UTC), shown as dates.
+_EVIDENCE_TIMES = ("said_at", "first_seen", "last_seen")
+
+
+def evidence_text(evidence: dict[str, Any] | None) -> str:
+    """The evidence dict as one line of ``name: value`` pairs; epoch-second times as dates."""
+    if not evidence:
+        return "—"
+    parts = []
+    for name in sorted(evidence):
+        value = evidence[name]
+        if name in _EVIDENCE_TIMES and isinstance(value, (int, float)) and not isinstance(value, bool):
+            shown = stamp(datetime.fromtimestamp(value, UTC))
+        elif isinstance(value, str):
+            shown = value
+        else:
+            shown = json.dumps(value, ensure_ascii=False)
+        parts.append(f"{name}: {shown}")
+    return "; ".join(parts)
+
+
 def describe(memory: Memory, now: datetime) -> Content:
     """The panel's text for ``memory``: provenance sentence first, then the §2 fields."""
-    evidence = "—"
-    if memory.evidence:
-        evidence = json.dumps(memory.evidence, ensure_ascii=False, sort_keys=True)
+    evidence = evidence_text(memory.evidence)
     lines = [
         provenance(memory, now),
         Content(""),

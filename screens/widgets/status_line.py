@@ -10,7 +10,7 @@ from textual.widgets import Static
 KEY_MODE_WORDS = {
     "keychain": "key in OS keychain",
     "passphrase": "passphrase key",
-    "memory": "demo store, key in memory",
+    "memory": "demo key in memory",
 }
 
 
