@@ -66,6 +66,10 @@ class MainScreen(Screen[None]):
         Binding("i", "inbox", "Inbox", id="main.inbox", tooltip="Confirm or reject memories waiting for you"),
         Binding("l", "toggle_learning", "Learning", id="main.learning",
                 tooltip="Turn implicit learning on (asks your consent) or off"),
+        Binding("p", "promote", "Promote", id="main.promote",
+                tooltip="Save the highlighted inferred memory as saved by you (asks first)"),
+        Binding("c", "release", "Release", id="main.release", show=False,
+                tooltip="Release the highlighted quarantined memory so assistants may use it (asks first)"),
         Binding("x", "clear_inferred", "Clear inferred", id="main.clear-inferred",
                 tooltip="Delete everything inferred about you (asks first)"),
         Binding("r", "refresh", "Refresh", id="main.refresh", show=False,
@@ -222,6 +226,45 @@ class MainScreen(Screen[None]):
         """Delete one memory (thread worker)."""
         memory = self.memtrust.store.forget(memory_id, actor=TUI_ACTOR)
         self.post_message(self.Changed(f"Deleted {memory.key}."))
+
+    def action_promote(self) -> None:
+        memory = self.highlighted
+        if memory is None or memory.formation != "implicit":
+            self.notify("Highlight an inferred memory to promote it.", severity="warning")
+            return
+        question = Content.assemble(save_question(memory.key, memory.value),
+                                    " It becomes saved by you and no longer expires.")
+        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"),
+                             lambda yes: self.promote_memory(memory) if yes else None)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Promoting a memory")
+    def promote_memory(self, memory: Memory) -> None:
+        """Write the inferred value as explicit, typed and confirmed by the user (§3.4: the
+        explicit row supersedes the inferred one)."""
+        proposal = Proposal(memory.key, memory.value, "explicit", "user", scope=memory.scope, confirmed=True)
+        decision = self.memtrust.store.propose(proposal, actor=TUI_ACTOR).decision
+        if decision.outcome == "reject":
+            self.post_message(self.Changed(f"Not saved: {decision.reason}", "error"))
+        else:
+            self.post_message(self.Changed(f"{memory.key} is now saved by you."))
+
+    def action_release(self) -> None:
+        memory = self.highlighted
+        if memory is None or memory.status != "quarantined":
+            self.notify("Highlight a quarantined memory to release it.", severity="warning")
+            return
+        question = Content.assemble(
+            "Release ", literal(memory.key, "bold"), " from Quarantine? Assistants may then use “",
+            literal(memory.value, "bold"), "”.",
+        )
+        self.app.push_screen(ConfirmScreen(question, yes="Release", no="Keep held"),
+                             lambda yes: self.release_memory(memory.id) if yes else None)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Releasing a memory")
+    def release_memory(self, memory_id: str) -> None:
+        """Release a quarantined memory: it becomes active (thread worker)."""
+        memory = self.memtrust.store.confirm(memory_id, actor=TUI_ACTOR)
+        self.post_message(self.Changed(f"Released {memory.key} from Quarantine."))
 
     def action_toggle_learning(self) -> None:
         if self.memory_view is None:

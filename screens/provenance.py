@@ -67,9 +67,10 @@ def expiry(expires_at: datetime | None, now: datetime, *, short: bool = False) -
 
 
 def formation_label(memory: Memory) -> str:
-    """``saved by you`` for explicit rows, ``inferred 82%`` for implicit ones."""
+    """``saved by you`` for explicit rows (``requested`` while still pending: nothing is
+    saved until the user confirms), ``inferred 82%`` for implicit ones."""
     if memory.formation == "explicit":
-        return "saved by you"
+        return "requested" if memory.status == "pending" else "saved by you"
     return f"inferred {round(memory.confidence * 100)}%"
 
 
@@ -205,7 +206,8 @@ def provenance(memory: Memory, now: datetime) -> Content:
         until = f" (until {day(memory.pending_until)})" if memory.pending_until else ""
         notes.append(f"It waits in your Inbox for your confirmation{until}; nothing uses it yet.")
     elif memory.status == "quarantined":
-        notes.append("You marked it confidential: it is held in Quarantine and never given to an assistant.")
+        notes.append("You marked it confidential: it is held in Quarantine and never given to an assistant "
+                     "(press c to release it).")
     if memory.formation == "explicit" and (words := expiry(memory.expires_at, now)) is not None:
         notes.append(f"It is temporary: {words}.")
     if memory.sensitive:

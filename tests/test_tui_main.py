@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from store.model import Proposal
+
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from tui_fixtures import (  # noqa: F401  (fixtures)
@@ -15,6 +17,7 @@ from tui_fixtures import (  # noqa: F401  (fixtures)
     saved,
     settle,
     detail_shown,
+    flat,
 )
 
 
@@ -137,3 +140,39 @@ async def test_prune_notice_is_shown_at_launch(store, clock):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert [n.message for n in app._notifications] == ["Removed 3 expired inferred memories."]
+
+
+async def test_promoting_an_inferred_memory_makes_it_saved_by_you(store, clock):
+    inferred(store, "style.answer_length", "brief")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab", "p")
+        await pilot.pause()
+        assert "Save “brief” as your style.answer_length?" in flat(rendered(app.screen.query_one("#question")))
+        await pilot.press("y")
+        await settle(pilot)
+        [memory] = store.list()
+        assert (memory.formation, memory.source, memory.status) == ("explicit", "user", "active")
+        assert "style.answer_length" in rendered(app.screen.query_one("#saved-list"))
+        assert "style.answer_length" not in rendered(app.screen.query_one("#inferred-list"))
+
+
+async def test_quarantined_memory_stays_in_saved_by_you_with_its_badge_and_can_be_released(store, clock):
+    result = store.propose(
+        Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user", confirmed=True,
+                 utterance="Just between us, remember I'm interviewing elsewhere."),
+        actor="test",
+    )
+    assert result.memory.status == "quarantined"
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = rendered(app.screen.query_one("#saved-list"))
+        assert "notes.job_search" in pane and "[quarantined]" in pane
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert store.get(result.memory.id).status == "active"
+        assert "[quarantined]" not in rendered(app.screen.query_one("#saved-list"))

@@ -1,0 +1,47 @@
+"""Every key is in the help screen and the command palette (DESIGN.md §8, STYLE.md §6)."""
+
+from __future__ import annotations
+
+from app.app import MemtrustApp
+from screens.inbox import InboxScreen
+from screens.main import MainScreen
+from tui_fixtures import flat, known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
+
+
+def test_every_binding_has_an_id_and_a_tooltip():
+    for owner in (MemtrustApp, MainScreen, InboxScreen):
+        for binding in owner.BINDINGS:
+            assert binding.id and binding.tooltip, (owner.__name__, binding.key)
+
+
+async def test_help_screen_lists_the_main_screen_keys(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = flat(rendered(app.screen.query_one("#help-text")))
+        for words in ("Add", "Delete", "Inbox", "Learning", "Clear inferred", "Quit", "tab / shift+tab"):
+            assert words in text
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "MainScreen"
+
+
+async def test_command_palette_offers_every_action_of_the_screen(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for title in ("Add (a)", "Delete (d)", "Inbox (i)", "Learning (l)", "Clear inferred (x)", "Help (?)"):
+            assert title in titles
+
+
+async def test_running_inbox_from_the_command_palette_opens_it(known_store, clock):
+    app = make_app(known_store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        [command] = [c for c in app.get_system_commands(app.screen) if c.title == "Inbox (i)"]
+        await command.callback()
+        await settle(pilot)
+        assert type(app.screen).__name__ == "InboxScreen"
