@@ -5,6 +5,12 @@ deletion the log still says that a row with that key and formation existed and w
 it (§2). Events: ``write`` (with the admission outcome), ``confirm``, ``reject``, ``release``,
 ``edit``, ``delete``, ``expire``, ``clear-inferred``, ``consent``, ``influence``, ``export``,
 ``import``, ``rekey``.
+
+Keys derived from a value (``notes.<slug>``: the slug is the first words of the sentence
+saved, DESIGN.md §6) are part of the value, so the audit treats their slug as the value:
+it is kept while the memory exists (so the log can say which note was confirmed or used),
+replaced by :data:`REDACTED_NOTE_KEY` in *every* event of that memory when it is deleted,
+rejected, expired or cleared, and never written at all for a write that was rejected.
 """
 
 from __future__ import annotations
@@ -15,6 +21,23 @@ from datetime import datetime
 from typing import Any
 
 from store.model import from_epoch
+
+#: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
+VALUE_DERIVED_PREFIXES = ("notes.",)
+#: What such a key becomes in the audit once its memory is gone.
+REDACTED_NOTE_KEY = "notes.(redacted)"
+#: Events that remove a memory's row (its value is gone, so its derived key must go too).
+DELETION_EVENTS = frozenset({"delete", "reject", "expire", "clear-inferred"})
+
+
+def is_value_derived(key: str | None) -> bool:
+    """True when ``key``'s last part is made from the value (``notes.<slug>``)."""
+    return key is not None and key.startswith(VALUE_DERIVED_PREFIXES) and key != REDACTED_NOTE_KEY
+
+
+def redacted_key(key: str) -> str:
+    """The form a value-derived key takes in the audit after deletion."""
+    return REDACTED_NOTE_KEY if is_value_derived(key) else key
 
 
 @dataclass(frozen=True)
@@ -56,8 +79,16 @@ def record(
 ) -> None:
     """Append one event inside the caller's transaction. ``at`` is epoch seconds (UTC).
 
-    Callers must never pass a memory's value, in ``reason`` or ``detail``.
+    Callers must never pass a memory's value, in ``reason`` or ``detail``. A value-derived
+    key (``notes.<slug>``) is redacted here for a rejected write, and, for a deletion event,
+    in this event and in every earlier event of the same memory (module docstring).
     """
+    removes = event in DELETION_EVENTS or (event == "write" and outcome == "reject")
+    if removes and is_value_derived(key):
+        key = REDACTED_NOTE_KEY
+        if memory_id is not None:
+            conn.execute("UPDATE audit SET key = ? WHERE memory_id = ? AND key GLOB 'notes.*'",
+                         (REDACTED_NOTE_KEY, memory_id))
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

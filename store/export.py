@@ -1,58 +1,178 @@
 """DSAR export (DESIGN.md §9): everything held about the user, with each memory's formation.
 
-:func:`build_export` returns a JSON-ready dict with top-level ``meta``, ``consent``,
-``memories`` (every status and formation, every §2 field), ``audit`` and ``counts``.
-:func:`write_export` writes it atomically with mode 0600.
+:func:`build_export` returns a JSON-ready dict with top-level ``meta``, ``consent`` (state
+and history), ``memories`` (every status and formation, every §2 field), ``audit``,
+``settings``, ``ingested_messages`` and ``counts`` (computed from the exported rows).
+:func:`validate_export` checks a dict against the JSON Schema shipped as
+``assets/dsar.schema.json`` (packaged as ``store/dsar.schema.json``, byte-identical — a test
+pins it — so a non-editable install finds it with :mod:`importlib.resources`).
+:func:`dumps_export` serialises exactly and :func:`write_export` writes atomically, mode 0600.
+
+Every table of the store is either exported (:data:`EXPORTED_TABLES`) or excluded with a
+reason (:data:`EXCLUDED_TABLES`); a test fails when a migration adds a table to neither.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import time
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from store.errors import InvalidInput
 from store.memories import MemoryStore
-from store.model import to_epoch
 from store.migrations import SCHEMA_VERSION
+from store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, to_epoch
 
 EXPORT_FORMAT_VERSION = 1
 UNENCRYPTED_WARNING = "This export is not encrypted: anyone who can read the file can read everything in it."
+SCHEMA_FILE = "dsar.schema.json"
+
+#: Store tables and where their rows go in the export.
+EXPORTED_TABLES: dict[str, str] = {
+    "memories": "memories",
+    "audit": "audit",
+    "consent": "consent.history",
+    "settings": "settings",
+    "ingested_messages": "ingested_messages",
+    "meta": "meta (store_id, store_created_at)",
+}
+#: Store tables deliberately left out, and why (none holds user data).
+EXCLUDED_TABLES: dict[str, str] = {
+    "sqlite_sequence": "SQLite's AUTOINCREMENT counters for audit and consent; no user data",
+}
+
+_TIME_FIELDS = frozenset({"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at",
+                          "reviewed_at", "pending_until"})
+_EVIDENCE_INDEX = MEMORY_FIELDS.index("evidence")
+_TIME_INDEXES = tuple(i for i, name in enumerate(MEMORY_FIELDS) if name in _TIME_FIELDS)
 
 
-def _iso(moment) -> str | None:
-    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+def iso(epoch: int | None) -> str | None:
+    """Epoch seconds (UTC) → ``2026-03-02T12:00:00Z``; ``None`` passes through."""
+    return None if epoch is None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
+
+
+def _iso_dt(moment) -> str | None:
+    return iso(to_epoch(moment))
 
 
 def build_export(store: MemoryStore, *, app_version: str) -> dict[str, Any]:
     """Everything the store holds about the user, as a JSON-ready dict (§9).
 
-    Never includes the key. ``counts`` are computed from the exported rows themselves.
+    Reads every table in one read transaction, so the parts agree with each other. Never
+    includes the key (only the key mode). ``counts`` are computed from the exported rows.
+    Memories are ordered by creation time, key and id; audit and consent by sequence.
     """
-    memories = [memory.as_record() for memory in store.list()]
-    counts: dict[str, dict[str, int]] = {f: {s: 0 for s in ("pending", "active", "quarantined")}
-                                         for f in ("explicit", "implicit")}
-    for record in memories:
+    columns = ", ".join(MEMORY_FIELDS)
+    with store.db.read() as conn:
+        conn.execute("BEGIN")
+        try:
+            memory_rows = conn.execute(
+                f"SELECT {columns} FROM memories ORDER BY created_at, key, id").fetchall()
+            audit_rows = conn.execute(
+                "SELECT seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail"
+                " FROM audit ORDER BY seq").fetchall()
+            consent_rows = conn.execute(
+                "SELECT seq, at, learning, actor, statement FROM consent ORDER BY seq").fetchall()
+            settings_rows = conn.execute("SELECT name, value FROM settings ORDER BY name").fetchall()
+            ingested_rows = conn.execute("SELECT source_ref, at FROM ingested_messages ORDER BY at, source_ref").fetchall()
+            meta_rows = dict(conn.execute("SELECT name, value FROM meta").fetchall())
+        finally:
+            conn.execute("COMMIT")
+
+    loads = json.loads
+    memories = []
+    counts: dict[str, Any] = {f: {s: 0 for s in STATUSES} for f in FORMATIONS}
+    for row in memory_rows:
+        values = list(row)
+        for index in _TIME_INDEXES:
+            if values[index] is not None:
+                values[index] = iso(values[index])
+        if values[_EVIDENCE_INDEX] is not None:
+            values[_EVIDENCE_INDEX] = loads(values[_EVIDENCE_INDEX])
+        record = dict(zip(MEMORY_FIELDS, values))
         counts[record["formation"]][record["status"]] += 1
+        memories.append(record)
+
+    audit = [
+        {"seq": seq, "at": iso(at), "event": event, "actor": actor, "memory_id": memory_id, "scope": scope,
+         "key": key, "formation": formation, "outcome": outcome, "reason": reason,
+         "detail": None if detail is None else loads(detail)}
+        for seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail in audit_rows
+    ]
+    history = [{"seq": seq, "at": iso(at), "learning": bool(on), "actor": actor, "statement": statement}
+               for seq, at, on, actor, statement in consent_rows]
+    created = meta_rows.get("created_at")
+    counts.update(memories=len(memories), audit=len(audit), consent=len(history),
+                  settings=len(settings_rows), ingested_messages=len(ingested_rows))
     return {
         "meta": {
-            "exported_at": _iso(store.clock()),
+            "exported_at": _iso_dt(store.clock()),
             "app": "memtrust",
             "app_version": app_version,
             "export_format_version": EXPORT_FORMAT_VERSION,
             "schema_version": SCHEMA_VERSION,
             "store_path": str(store.db.path),
+            "store_id": meta_rows.get("store_id"),
+            "store_created_at": iso(int(created)) if created else None,
             "key_mode": store.db.key_mode,
             "warning": UNENCRYPTED_WARNING,
         },
-        "consent": {
-            "implicit_learning": store.learning_enabled(),
-            "history": [{**event, "at": _iso(event["at"])} for event in store.consent_history()],
-        },
+        "consent": {"implicit_learning": bool(history and history[-1]["learning"]), "history": history},
         "memories": memories,
-        "audit": [event.as_record() for event in store.audit_events(newest_first=False)],
+        "audit": audit,
+        "settings": [{"name": name, "value": value} for name, value in settings_rows],
+        "ingested_messages": [{"source_ref": ref, "at": iso(at)} for ref, at in ingested_rows],
         "counts": counts,
     }
+
+
+@functools.cache
+def export_schema() -> dict[str, Any]:
+    """The DSAR JSON Schema (draft 2020-12), loaded from the installed ``store`` package."""
+    return json.loads(resources.files("store").joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
+
+
+def validate_export(data: Any) -> None:
+    """Check ``data`` against the DSAR JSON Schema and the cross-field rules it cannot say.
+
+    Raises InvalidInput with one sentence naming where the first problem is (a JSON path),
+    never the offending value (it may be personal). Cross-field rules: ``counts`` equal the
+    rows, memory ids and sequence numbers are unique, no string holds a lone surrogate or
+    (in a memory value) NUL.
+    """
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(export_schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        where = error.json_path
+        raise InvalidInput(f"The export file does not match the memtrust export format at {where} "
+                           f"(rule: {error.validator}); nothing was imported.")
+    memories = data["memories"]
+    counts = data["counts"]
+    tallied = {f: {s: 0 for s in STATUSES} for f in FORMATIONS}
+    for record in memories:
+        tallied[record["formation"]][record["status"]] += 1
+    expected = {**tallied, "memories": len(memories), "audit": len(data["audit"]),
+                "consent": len(data["consent"]["history"]), "settings": len(data["settings"]),
+                "ingested_messages": len(data["ingested_messages"])}
+    if counts != expected:
+        raise InvalidInput("The export's counts do not match its rows, so it may be truncated or edited; nothing was imported.")
+    for part, field in (("memories", "id"), ("audit", "seq"), ("settings", "name"), ("ingested_messages", "source_ref")):
+        seen = [row[field] for row in data[part]]
+        if len(set(seen)) != len(seen):
+            raise InvalidInput(f"The export repeats a {field} in {part}; nothing was imported.")
+    if any("\x00" in record["value"] for record in memories):
+        raise InvalidInput("A memory value in the export contains a NUL character; nothing was imported.")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput("The export holds text that is not valid Unicode (a lone surrogate); nothing was imported.") from None
 
 
 def dumps_export(data: dict[str, Any]) -> str:
@@ -60,20 +180,22 @@ def dumps_export(data: dict[str, Any]) -> str:
 
     Raises ValueError when a string holds a lone surrogate (it could not round-trip).
     """
-    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False)
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
     text.encode("utf-8")  # raises UnicodeEncodeError (a ValueError) on a lone surrogate
     return text + "\n"
 
 
 def write_export(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, rename),
-    mode 0600 whatever the umask. Returns the path written."""
+    mode 0600 whatever the umask. Encodes before creating anything, so text that is not
+    valid UTF-8 (a lone surrogate) raises ValueError and leaves no file. Returns the path."""
     path = Path(path)
+    payload = text.encode("utf-8")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_EXCL, 0o600)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temp, 0o600)
@@ -87,10 +209,12 @@ def write_export(path: Path, text: str) -> Path:
     return path
 
 
-def record_export(store: MemoryStore, *, actor: str, destination: str, memory_count: int) -> None:
-    """Audit that an export was made (§7): where and how many memories, never their values."""
+def record_export(store: MemoryStore, *, actor: str, destination: str, memory_count: int,
+                  format: str = "json") -> None:
+    """Audit that an export was made (§7): where, in what format and how many memories, never their values."""
     from store import audit
 
     with store.db.write() as conn:
         audit.record(conn, at=to_epoch(store.clock()), event="export", actor=actor,
-                     reason=f"Exported {memory_count} memories.", detail={"destination": destination})
+                     reason=f"Exported {memory_count} memories.",
+                     detail={"destination": destination, "format": format})
