@@ -80,12 +80,13 @@ class MemtrustApp(App[None]):
                         title="That did not work", severity="error", markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands plus every binding of ``screen`` with its tooltip (§8)."""
+        """Textual's commands plus every memtrust binding of ``screen`` (those with an ``id``),
+        with its tooltip as help (§8). Widget-internal keys (cursor moves) are left out."""
         yield from super().get_system_commands(screen)
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.description or binding.system or binding.action in seen:
+            if not binding.id or not binding.description or binding.system or binding.action in seen:
                 continue
             seen.add(binding.action)
             key = binding.key_display or binding.key

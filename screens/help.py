@@ -22,16 +22,17 @@ GENERAL_KEYS = (
 
 
 def help_text(bindings: Iterable[tuple[str, Binding]]) -> Content:
-    """One line per binding: key, description, tooltip; then the general keys."""
+    """Two lines per memtrust binding (those with an ``id``): key and description, then the
+    tooltip; then the general keys."""
     lines: list[Content] = []
     seen: set[str] = set()
     for key, binding in bindings:
-        if not binding.description or binding.id in seen:
+        if not binding.id or not binding.description or binding.id in seen:
             continue
-        seen.add(binding.id or key)
+        seen.add(binding.id)
         shown = binding.key_display or key
-        lines.append(Content.assemble((f"{shown:<16}", "bold"), (f"{binding.description:<22}", ""),
-                                      (binding.tooltip, "$text-muted")))
+        lines.append(Content.assemble((f"{shown:<16}", "bold"), binding.description))
+        lines.append(Content.assemble(" " * 16, (binding.tooltip, "$text-muted")))
     lines.append(Content(""))
     for key, words in GENERAL_KEYS:
         lines.append(Content.assemble((f"{key:<16}", "bold"), words))
