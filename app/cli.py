@@ -137,14 +137,13 @@ def demo() -> None:
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
     from app.ingest import detect_format
-    from app.pipeline import ingest_file
 
     if not file.is_file():
         raise InvalidInput(f"There is no file at {file}.")
     format_ = format_ or detect_format(file)  # a file we cannot read never creates a store
     store = _store(ctx)
     store.prune(actor=CLI_ACTOR)
-    report = ingest_file(store, file, format=format_)
+    report = _ingest_with_progress(store, file, format_)
     outcomes = report.outcomes()
     click.echo(
         f"Read {report.conversations} conversation(s) from {report.file} ({report.format}): "
@@ -157,13 +156,36 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
         key = result.memory.key if result.memory else "-"
         ident = f" [{result.memory.id[:8]}]" if result.memory else ""
         click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")
+    for memory in report.withdrawn:
+        click.echo(f"  withdrawn   {memory.key} [{memory.id[:8]}]: you contradicted this inference, so it was removed.")
     if report.forget_requests:
         click.echo(f"  {len(report.forget_requests)} request(s) to forget something were found; "
                    "review your memories and use memtrust forget ID.")
+    for match in report.forget_matches:
+        for memory_id in match.memory_ids:
+            click.echo(f"  to forget what you asked (\"{match.request.text}\"): memtrust forget {memory_id[:8]}")
     if report.already_ingested:
         click.echo(f"  {report.already_ingested} message(s) were already ingested before and proposed nothing new.")
     if not report.detectors_ran:
         click.echo("  Implicit learning is off: nothing was inferred.")
+
+
+def _ingest_with_progress(store, file: Path, format_: str):
+    """Run the ingest with a progress bar on stderr when stderr is a terminal (§6)."""
+    from app.pipeline import ingest_file
+
+    if not sys.stderr.isatty():
+        return ingest_file(store, file, format=format_)
+    total = max(1, file.stat().st_size)
+    with click.progressbar(length=total, label=f"Reading {file.name}", file=sys.stderr,
+                           show_eta=True, show_percent=True) as bar:
+        done = [0]
+
+        def progress(read: int, _total: int) -> None:
+            bar.update(read - done[0])
+            done[0] = read
+
+        return ingest_file(store, file, format=format_, progress=progress)
 
 
 @cli.command()
@@ -303,6 +325,9 @@ def learning(ctx: click.Context, state: str, yes: bool) -> None:
     if inferred:
         click.echo(f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}; "
                    "delete them with memtrust clear-inferred.")
+        if sys.stdin.isatty() and click.confirm("Delete everything inferred now?", default=False):
+            cleared = store.clear_inferred(actor=CLI_ACTOR)
+            click.echo(f"Deleted {cleared} inferred {'memory' if cleared == 1 else 'memories'}.")
 
 
 @cli.command()

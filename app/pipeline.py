@@ -7,22 +7,36 @@ implicit detector runs at all (§3.2).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from store.memories import MemoryStore, WriteResult
-from store.model import Proposal
+from store.model import Memory, Proposal
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (bytes read, total bytes) while a file streams in."""
 
 
+@dataclass(frozen=True)
+class ForgetMatch:
+    """A "forget …" request found in an export and the active explicit memories it may mean.
+
+    ``memory_ids`` holds every active explicit memory whose key or value matches the words
+    of the request; nothing is deleted — the user runs ``memtrust forget ID`` (§6).
+    """
+
+    request: object  # app.detectors.intents.ForgetRequest
+    memory_ids: tuple[str, ...]
+
+
 @dataclass
 class IngestReport:
     """What one ingest did: each stored or rejected proposal with its decision, the forget
-    requests found, how many messages were skipped as already ingested, and whether the
+    requests found (and the memories they match), inferences withdrawn because the user
+    contradicted them, how many messages were skipped as already ingested, and whether the
     implicit detectors ran."""
 
     file: str
@@ -30,6 +44,8 @@ class IngestReport:
     conversations: int = 0
     results: list[WriteResult] = field(default_factory=list)
     forget_requests: list = field(default_factory=list)
+    forget_matches: list[ForgetMatch] = field(default_factory=list)
+    withdrawn: list[Memory] = field(default_factory=list)
     already_ingested: int = 0
     detectors_ran: bool = False
 
@@ -49,11 +65,25 @@ def ingest_file(
 ) -> IngestReport:
     """Read the export at ``path`` and put its proposals through admission.
 
-    ``format`` is ``chatgpt``, ``claude`` or ``jsonl`` (detected when ``None``). Messages
-    already ingested are skipped (re-ingesting proposes nothing new). Implicit detectors
-    run only when the store's learning consent is on. Raises IngestError for an unreadable
-    or unknown file; nothing is written for a file that fails before its first conversation.
+    ``format`` is ``chatgpt``, ``claude`` or ``jsonl`` (detected when ``None``).
+    ``progress(bytes_read, total_bytes)`` is called as the file streams in. Messages
+    already ingested propose no explicit memory again (re-ingesting proposes nothing new).
+
+    Implicit detectors run only when the store's learning consent is on (§3.2); with it
+    off none is even called. ``implicit_detectors`` defaults to a fresh instance of each of
+    :data:`app.detectors.DEFAULT_DETECTORS`; plain callables ``(conversation, file_name)``
+    are accepted too. Detectors see every conversation, already ingested or not, so a
+    re-ingest or a newer overlapping export *refreshes* inferences (§3.4) instead of copying
+    them; their end-of-file proposals go to admission in one transaction. A
+    :class:`~app.detectors.base.Contradiction` withdraws the inference at once, unless the
+    inference was last seen after the contradicting turn.
+
+    Memory stays bounded: conversations are streamed one at a time and detectors keep only
+    counters and capped samples. Raises IngestError for an unreadable or unknown file;
+    nothing is written for a file that fails before its first conversation.
     """
+    from app.detectors import default_detectors
+    from app.detectors.base import Contradiction
     from app.detectors.intents import ForgetRequest, proposals_from_conversation
     from app.ingest import detect_format, read_conversations
 
@@ -62,7 +92,9 @@ def ingest_file(
     report = IngestReport(file=path.name, format=chosen)
     actor = actor or f"ingest:{path.name}"
     learning = store.learning_enabled()
-    detectors = list(implicit_detectors or []) if learning else []
+    detectors: list[Callable] = []
+    if learning:
+        detectors = list(default_detectors() if implicit_detectors is None else implicit_detectors)
     report.detectors_ran = bool(detectors)
 
     proposed: set[tuple[str, str, str]] = set()  # ChatGPT repeats custom instructions per conversation
@@ -82,9 +114,54 @@ def ingest_file(
                 fresh.append(proposal)
         report.forget_requests += [f for f in forgets if f.source_ref in unseen]
         for detector in detectors:
-            fresh += list(detector(conversation, path.name))
+            for item in detector(conversation, path.name) or ():
+                if isinstance(item, Contradiction):
+                    report.withdrawn += _withdraw(store, item, actor=actor)
+                else:
+                    fresh.append(item)
         if fresh:
             report.results += store.propose_many(fresh, actor=actor)
         if unseen:
             store.mark_ingested(unseen)
+
+    inferred = [p for d in detectors if callable(getattr(d, "finish", None)) for p in d.finish()]
+    if inferred:
+        report.results += store.propose_many(inferred, actor=actor)
+    report.forget_matches = [ForgetMatch(r, _forget_candidates(store, r.text)) for r in report.forget_requests]
     return report
+
+
+def _withdraw(store: MemoryStore, contradiction, *, actor: str) -> list[Memory]:
+    """Withdraw the inference a user turn contradicts, unless it was seen again later."""
+    rows = [m for m in store.list(formation="implicit", scope=contradiction.scope)
+            if m.key == contradiction.key and m.value == contradiction.value]
+    if not rows:
+        return []
+    last_seen = max(((m.evidence or {}).get("last_seen") or 0) for m in rows)
+    if contradiction.at is not None and last_seen and last_seen > contradiction.at:
+        return []  # an older turn does not undo a newer signal
+    return store.withdraw_inference(
+        contradiction.scope, contradiction.key, value=contradiction.value, actor=actor,
+        reason=f"contradicted by {contradiction.source_ref}",
+    )
+
+
+_WORD = re.compile(r"[^\W_]+")
+_FILLER = frozenset("i me my mine a an the that this is am are was be to of in on at for about and or you your "
+                    "please what said told".split())
+
+
+def _forget_candidates(store: MemoryStore, text: str) -> tuple[str, ...]:
+    """Ids of the active explicit memories whose key and value hold every content word of a
+    "forget …" request ("forget that I prefer email" → ``contact.preferred_channel: email``
+    matches when its key or value holds "prefer" … — all content words must appear)."""
+    wanted = {w for w in (m.lower() for m in _WORD.findall(text)) if w not in _FILLER}
+    if not wanted:
+        return ()
+    matches = []
+    for memory in store.list(formation="explicit", status="active"):
+        haystack = set(_WORD.findall(f"{memory.key.replace('.', ' ').replace('_', ' ')} {memory.value}".lower()))
+        value_words = set(_WORD.findall(memory.value.lower())) - _FILLER
+        if wanted <= haystack or (value_words and value_words <= wanted):
+            matches.append(memory.id)
+    return tuple(matches)

@@ -348,6 +348,25 @@ class MemoryStore:
         self.db.checkpoint()
         return memory
 
+    def withdraw_inference(
+        self, scope: str, key: str, *, actor: str, reason: str, value: str | None = None
+    ) -> list[Memory]:
+        """Delete the implicit rows for (``scope``, ``key``) — only those holding ``value``
+        when given — because the user contradicted them (§6: "actually, give me the long
+        version"). Each deletion is audited as event ``delete`` with ``reason`` (e.g.
+        "contradicted by <message ref>"), never the value. Explicit rows are never touched.
+        Returns the deleted memories (empty when there was nothing to withdraw).
+        """
+        now = self._now()
+        with self.db.write() as conn:
+            withdrawn = [m for m in self._existing(conn, scope, key)
+                         if m.formation == "implicit" and (value is None or m.value == value)]
+            for memory in withdrawn:
+                self._delete(conn, memory, now=now, actor=actor, event="delete", reason=reason)
+        if withdrawn:
+            self.db.checkpoint()
+        return withdrawn
+
     def clear_inferred(self, *, actor: str) -> int:
         """Delete every implicit memory in one transaction; return how many were deleted."""
         now = self._now()

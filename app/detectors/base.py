@@ -1,0 +1,199 @@
+"""What every implicit detector shares (DESIGN.md §3.3, §4, §6): the shape, bounded evidence.
+
+An implicit detector is one small unit that watches an export go by and, at the end, may
+propose **one** key (its own) with its own confidence threshold and default TTL. It never
+writes: the pipeline gives its proposals to the store, whose admission (§3) decides.
+
+The protocol, kept deliberately narrow:
+
+- ``detector(conversation, file_name)`` is called once per conversation, in file order. It
+  records what it needs (bounded: counters and a capped sample of message refs, never the
+  conversations themselves) and returns at once any :class:`Contradiction` it sees (a user
+  turn that contradicts an inference, e.g. "actually, give me the long version").
+- ``detector.finish()`` returns the proposals for the whole file (zero or one per detector).
+
+A plain callable ``(conversation, file_name) -> iterable`` is also accepted by the pipeline
+(it then has no ``finish``). Detectors are stateful: make a fresh one per ingest
+(:func:`app.detectors.default_detectors`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from app.ingest.conversation import Conversation, Turn, message_ref
+from store.model import DEFAULT_SCOPE, Proposal, to_epoch
+
+#: How many message refs an evidence dict keeps (a sample: the first and the latest ones).
+MAX_REFS = 12
+
+DAY = 86_400
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A user turn that contradicts an inference (§6): the pipeline withdraws the inferred
+    row ``(scope, key, value)`` unless it was seen again after this turn.
+
+    - ``source_ref``: the contradicting message (``"<file>#<conversation>/<message>"``).
+    - ``at``: when it was written, epoch seconds UTC, or ``None`` when the export has no time.
+    - ``detector``: the name of the detector that noticed it.
+    """
+
+    key: str
+    value: str
+    source_ref: str
+    at: int | None
+    detector: str
+    scope: str = DEFAULT_SCOPE
+
+
+class EvidenceLog:
+    """Bounded evidence for one inference: a count, a capped sample of message refs (the
+    first ones and a rolling window of the latest), and first/last seen (epoch seconds UTC).
+
+    Memory is O(:data:`MAX_REFS`) whatever the size of the export.
+    """
+
+    __slots__ = ("count", "first_refs", "last_refs", "first_seen", "last_seen", "conversations", "_last_conversation")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first_refs: list[str] = []
+        self.last_refs: list[str] = []
+        self.first_seen: int | None = None
+        self.last_seen: int | None = None
+        self.conversations = 0
+        self._last_conversation: str | None = None
+
+    def add(self, file_name: str, turn: Turn) -> None:
+        """Record one signal from ``turn``."""
+        self.count += 1
+        if turn.conversation_id != self._last_conversation:
+            self.conversations += 1
+            self._last_conversation = turn.conversation_id
+        ref = message_ref(file_name, turn.conversation_id, turn.message_id)
+        half = MAX_REFS // 2
+        if len(self.first_refs) < half:
+            self.first_refs.append(ref)
+        else:
+            self.last_refs.append(ref)
+            if len(self.last_refs) > half:
+                del self.last_refs[0]
+        at = to_epoch(turn.at) if turn.at is not None else None
+        if at is not None:
+            self.first_seen = at if self.first_seen is None else min(self.first_seen, at)
+            self.last_seen = at if self.last_seen is None else max(self.last_seen, at)
+
+    @property
+    def refs(self) -> list[str]:
+        """The sampled message refs, first ones then latest ones."""
+        return [*self.first_refs, *self.last_refs]
+
+
+class ImplicitDetector:
+    """Base class: one detector, one key, its own threshold and TTL (§3.3, §4).
+
+    Subclasses set :attr:`name`, :attr:`key`, :attr:`threshold`, :attr:`ttl_seconds`,
+    implement :meth:`observe` (one conversation) and :meth:`propose` (the end of the file).
+    """
+
+    name: ClassVar[str]
+    key: ClassVar[str]
+    threshold: ClassVar[float]
+    ttl_seconds: ClassVar[int]
+    #: One sentence for the consent screen and the "why?" panel: what it infers, from what.
+    description: ClassVar[str]
+
+    def __init__(self) -> None:
+        self.file_name: str | None = None
+
+    def __call__(self, conversation: Conversation, file_name: str) -> list[Contradiction]:
+        self.file_name = file_name
+        return list(self.observe(conversation, file_name))
+
+    def observe(self, conversation: Conversation, file_name: str) -> Iterable[Contradiction]:
+        raise NotImplementedError
+
+    def finish(self) -> list[Proposal]:
+        """The proposals for everything observed (each checked against §3.1 by the store)."""
+        return list(self.propose())
+
+    def propose(self) -> Iterator[Proposal]:
+        raise NotImplementedError
+
+    def proposal(self, value: str, confidence: float, evidence: dict[str, Any], log: EvidenceLog) -> Proposal:
+        """A Proposal for this detector's key, with the shared evidence fields filled in."""
+        refs = log.refs
+        full = {
+            "detector": self.name,
+            **evidence,
+            "message_refs": refs,
+            "first_seen": log.first_seen,
+            "last_seen": log.last_seen,
+        }
+        return Proposal(
+            key=self.key,
+            value=value,
+            formation="implicit",
+            source=f"inference:{self.name}",
+            source_ref=refs[-1] if refs else self.file_name,
+            confidence=round(min(1.0, max(0.0, confidence)), 3),
+            threshold=self.threshold,
+            evidence=full,
+            ttl_seconds=self.ttl_seconds,
+        )
+
+
+# --- shared text measures ----------------------------------------------------------------
+
+_CODE_BLOCK = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+
+
+def prose(text: str) -> str:
+    """The text without fenced code blocks (code says nothing about style or language)."""
+    return _CODE_BLOCK.sub(" ", text)
+
+
+def word_count(text: str) -> int:
+    """Words in ``text`` outside code blocks."""
+    return len(_WORD.findall(prose(text)))
+
+
+def words(text: str) -> list[str]:
+    """The lowercase words of ``text`` outside code blocks."""
+    return [w.lower() for w in _WORD.findall(prose(text))]
+
+
+def user_turns(conversation: Conversation) -> Iterator[Turn]:
+    """The user's turns with some text."""
+    return (t for t in conversation.turns if t.role == "user" and t.text.strip())
+
+
+def user_replies(conversation: Conversation) -> Iterator[Turn]:
+    """The user's turns that answer an assistant turn (not the opening request)."""
+    previous = None
+    for turn in conversation.turns:
+        if turn.role == "user" and previous == "assistant" and turn.text.strip():
+            yield turn
+        if turn.role != "system":
+            previous = turn.role
+
+
+def wilson_lower(successes: int, total: int, z: float = 1.0) -> float:
+    """The Wilson score lower bound of a proportion (z=1: about a 68% interval); 0 for no data.
+
+    Used as confidence: the same share counts for more when seen more often.
+    """
+    if total <= 0:
+        return 0.0
+    p = successes / total
+    denominator = 1 + z * z / total
+    centre = p + z * z / (2 * total)
+    margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
+    return max(0.0, (centre - margin) / denominator)

@@ -1,0 +1,118 @@
+"""Reply length → ``style.answer_length`` (brief | detailed) (DESIGN.md §6).
+
+Signal: the user's *replies* (turns that answer the assistant, not opening requests). A
+reply of at most :data:`SHORT_WORDS` words is short; one of at least :data:`LONG_WORDS` is
+long. A request for shorter answers ("too long", "tl;dr", "shorter please") counts as a
+short reply; a request for more ("more detail please", "actually, give me the long
+version", "elaborate") counts as a long one **and** contradicts a ``brief`` inference at
+once (:class:`~app.detectors.base.Contradiction`): the pipeline withdraws it.
+
+Confidence is the Wilson lower bound (z=1) of the winning share, so "3 of 4" is weak and
+"45 of 50" is strong. ``brief`` is not proposed when a contradiction came after the last
+short reply (in file order).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from app.detectors.base import Contradiction, EvidenceLog, ImplicitDetector, user_replies, wilson_lower, word_count
+from app.ingest.conversation import Conversation, message_ref
+from store.model import Proposal, to_epoch
+
+SHORT_WORDS = 8
+LONG_WORDS = 60
+#: Replies needed before anything is proposed.
+MIN_REPLIES = 3
+
+_WANTS_MORE = re.compile(
+    r"\b(?:(?:give|tell|show|write)\s+(?:me\s+)?(?:the\s+|a\s+)?(?:long|longer|full|detailed|complete)\s+"
+    r"(?:version|answer|explanation|one)"
+    r"|more\s+(?:detail|details|depth|in\s+depth|thorough)"
+    r"|(?:in|with)\s+(?:more\s+|much\s+more\s+|greater\s+)?detail"
+    r"|(?:please\s+|can\s+you\s+|could\s+you\s+)(?:elaborate|expand)"
+    r"|(?:elaborate|expand)\s+(?:on|more|further)"
+    r"|(?:too|so)\s+(?:short|brief|vague)"
+    r"|longer\s+(?:answer|reply|response|explanation|version))\b",
+    re.IGNORECASE,
+)
+_WANTS_LESS = re.compile(
+    r"\b(?:tl;?dr|too\s+long|too\s+(?:wordy|verbose)|(?:shorter|briefer|more\s+concise)\s*(?:please|version|answer)?"
+    r"|in\s+(?:one|a|two)\s+(?:sentence|line|word)s?|(?:just|only)\s+(?:the\s+)?(?:answer|short\s+version))\b",
+    re.IGNORECASE,
+)
+
+
+class ReplyLengthDetector(ImplicitDetector):
+    """Infers whether the user likes brief or detailed answers from how they reply."""
+
+    name = "reply_length"
+    key = "style.answer_length"
+    threshold = 0.6
+    ttl_seconds = 60 * 86_400
+    description = "how long you like answers, from the length of your replies"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.replies = 0
+        self.short = EvidenceLog()
+        self.long = EvidenceLog()
+        self.asked_more = 0
+        self.asked_less = 0
+        self.contradicted = False
+
+    def observe(self, conversation: Conversation, file_name: str) -> Iterator[Contradiction]:
+        for turn in user_replies(conversation):
+            self.replies += 1
+            at = to_epoch(turn.at) if turn.at else None
+            if _WANTS_MORE.search(turn.text):
+                self.asked_more += 1
+                self.long.add(file_name, turn)
+                self.contradicted = True
+                yield Contradiction(self.key, "brief", message_ref(file_name, turn.conversation_id, turn.message_id),
+                                    at, self.name)
+                continue
+            count = word_count(turn.text)
+            if _WANTS_LESS.search(turn.text) or count <= SHORT_WORDS:
+                self.asked_less += bool(_WANTS_LESS.search(turn.text))
+                self.short.add(file_name, turn)
+                self.contradicted = False  # a short reply after the contradiction, in file order
+            elif count >= LONG_WORDS:
+                self.long.add(file_name, turn)
+
+    def assess(self) -> tuple[str, float] | None:
+        """The leading value and its confidence, or ``None`` with too few replies."""
+        if self.replies < MIN_REPLIES:
+            return None
+        if self.short.count >= self.long.count:
+            return "brief", wilson_lower(self.short.count, self.replies)
+        return "detailed", wilson_lower(self.long.count, self.replies)
+
+    def propose(self) -> Iterator[Proposal]:
+        assessed = self.assess()
+        if assessed is None:
+            return
+        value, confidence = assessed
+        if value == "brief" and self.contradicted:
+            return
+        log = self.short if value == "brief" else self.long
+        other = self.long if value == "brief" else self.short
+        wording = f"under {SHORT_WORDS + 1} words" if value == "brief" else f"{LONG_WORDS} words or longer"
+        summary = f"{log.count} of {self.replies} of your replies were {wording}"
+        if value == "brief" and self.asked_less:
+            summary += f", {self.asked_less} of them asking for shorter answers"
+        if value == "detailed" and self.asked_more:
+            summary += f", {self.asked_more} of them asking for more detail"
+        yield self.proposal(
+            value,
+            confidence,
+            {
+                "counts": {"replies": self.replies, "short": self.short.count, "long": self.long.count,
+                           "asked_more": self.asked_more, "asked_less": self.asked_less,
+                           "conversations": log.conversations},
+                "other_signals": other.count,
+                "summary": summary,
+            },
+            log,
+        )
