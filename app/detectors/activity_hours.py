@@ -12,6 +12,7 @@ detector set its own), its TTL is shorter (30 days), and its evidence says "a we
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from app.detectors.base import EvidenceLog, ImplicitDetector, user_turns
@@ -62,13 +63,18 @@ class ActivityHoursDetector(ImplicitDetector):
         if total < MIN_MESSAGES or len(self.days) < MIN_DAYS:
             return None
         window = [sum(self.hours[(start + i) % 24] for i in range(QUIET_HOURS)) for start in range(24)]
-        start = min(range(24), key=lambda h: (window[h], h))
+        quietest = min(window)
+        # Several windows may tie (a long quiet night): take their circular mean.
+        tied = [h for h in range(24) if window[h] == quietest]
+        angle = math.atan2(sum(math.sin(h * math.pi / 12) for h in tied), sum(math.cos(h * math.pi / 12) for h in tied))
+        exact_start = (angle * 12 / math.pi) % 24
+        start = round(exact_start) % 24
         quiet_share = window[start] / total
         expected = QUIET_HOURS / 24  # the share if the hours told us nothing
         clarity = max(0.0, 1 - quiet_share / expected)
         volume = min(1.0, total / 100)
         confidence = MAX_CONFIDENCE * clarity * (0.5 + 0.5 * volume)
-        middle = (start + QUIET_HOURS / 2) % 24
+        middle = (exact_start + QUIET_HOURS / 2) % 24
         offset = round(NIGHT_MIDDLE - middle)
         offset = (offset + 11) % 24 - 11  # into -11 … +12
         return _offset_text(offset), confidence, start, window[start]
