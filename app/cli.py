@@ -356,6 +356,24 @@ def context(ctx: click.Context, consumer: str, purpose: str) -> None:
 
 
 @cli.command()
+@click.option("--consumer", default=None,
+              help="The agent role the client acts as (default: the client's own name), e.g. assistant.")
+@db_option
+@click.pass_context
+def mcp(ctx: click.Context, consumer: str | None) -> None:
+    """Serve your store to assistants over MCP (stdio), under the same rules as you (§10)."""
+    from app.mcp_server import check_consumer, serve
+    from store.opening import open_store
+
+    if consumer is not None:
+        check_consumer(consumer)
+    # stdin is the protocol channel: never prompt, never create a store.
+    store = open_store(ctx.obj.get("db"), create=False, prompt=None).store
+    ctx.call_on_close(store.close)
+    serve(store, consumer=consumer)
+
+
+@cli.command()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (mode 0600) instead of standard output.")
 @click.option("--format", "format_", type=click.Choice(["json"]), default="json", show_default=True)

@@ -1,0 +1,455 @@
+"""The agent server (DESIGN.md §10): memtrust memory over the Model Context Protocol (stdio).
+
+Assistants read and write memory here under exactly the rules that bind the user's own
+writes: every write goes through the store's admission policy (§3), every read through the
+§7 read gates (:func:`store.consumers.context_for`), and every call is audited with the
+consumer's name (actor ``agent:NAME``).
+
+Decisions (each one a privacy default a careful user would expect):
+
+- **Consumer name.** ``memtrust mcp --consumer NAME`` wins; otherwise the client's
+  ``clientInfo.name`` from the initialisation, normalised to the role syntax
+  ``[a-z0-9_]{1,64}`` ("Claude Desktop" → ``claude_desktop``). The name ``shared`` is refused:
+  it is the scope every consumer reads.
+- **Explicit proposals** (``propose_memory``) land ``pending`` in the user's Inbox. When the
+  client supports MCP elicitation, the user is asked in a confirmation turn ("Save … as your
+  …?"); an accepted confirmation writes the memory ``active`` with ``source_ref``
+  ``agent:NAME#CALL;confirmed-by-elicitation``; a decline saves nothing; a dismissed question
+  leaves it pending. Proposals that admission would reject or quarantine are never put to
+  the user as a question.
+- **Implicit signals** (``report_signal``) go into the consumer's *own* scope, so one agent's
+  guesses never bind another (§7); a value the user saved explicitly in ``shared`` beats
+  them (§3.4 applied across the agent's view). All of §3 applies: off by default, the
+  threshold, sensitive classes never inferred.
+- **Forgetting.** A consumer deletes what it wrote itself (``source_ref`` ``agent:NAME#…``)
+  freely. Anything else it can see is deleted only when the user accepts a confirmation turn
+  (elicitation); without one it is refused and the user is told to use memtrust. Rows it
+  cannot see are reported as not found (their ids are not revealed).
+- ``list_my_memories`` returns no values: values are given out only by ``get_context``, which
+  applies the read gates and records ``influence``.
+
+stdout is the protocol channel: the SDK diverts file descriptor 1 to stderr while serving,
+SQLCipher logging is off (§5), and nothing here prints.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import uuid
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import anyio.to_thread
+from pydantic import BaseModel, Field
+from typing_extensions import TypedDict  # pydantic needs this one, not typing.TypedDict, below 3.12
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from store import audit
+from store.admission import decide
+from store.consumers import Purpose, context_for, label, may_read, validate_consumer
+from store.errors import InvalidInput, MemoryNotFound, MemtrustError
+from store.memories import MemoryStore
+from store.model import DEFAULT_SCOPE, Memory, Proposal, to_epoch
+
+SERVER_NAME = "memtrust"
+AGENT_SOURCE = "agent"
+#: Appended to an explicit row's ``source_ref`` when the user confirmed it in an elicitation turn.
+CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
+#: The audit event recorded once for every tool call (besides write/delete/influence events).
+CALL_EVENT = "agent-call"
+
+INSTRUCTIONS = (
+    "memtrust keeps what the user has told you to remember (saved by the user) apart from what "
+    "was guessed from behaviour (inferred). Read memory with get_context before personalising an "
+    "answer; when the user asks you to remember something, call propose_memory; report a guess "
+    "about the user only with report_signal; never present an inferred item as something the "
+    "user said."
+)
+
+_NOT_NAME = re.compile(r"[^a-z0-9_]+")
+T = TypeVar("T")
+
+
+def normalise_consumer(name: str) -> str:
+    """Turn a client's display name into a consumer role name (``[a-z0-9_]{1,64}``).
+
+    Lowercased; runs of other characters become one ``_``; leading and trailing ``_`` are
+    dropped; cut at 64 characters. Raises InvalidInput when nothing usable is left, or when the
+    result is ``shared`` (that is the scope every consumer reads, §7).
+    """
+    normal = _NOT_NAME.sub("_", (name or "").strip().lower()).strip("_")[:64].strip("_")
+    return check_consumer(normal)
+
+
+def check_consumer(name: str) -> str:
+    """Validate a configured consumer name (§7 role syntax, not ``shared``); raise InvalidInput."""
+    if not name:
+        raise InvalidInput("This client gave no usable name; start memtrust mcp with --consumer NAME.")
+    validate_consumer(name)
+    if name == DEFAULT_SCOPE:
+        raise InvalidInput("A consumer cannot be called shared: that is the scope every consumer reads.")
+    return name
+
+
+def owner_prefix(consumer: str) -> str:
+    """The ``source_ref`` prefix of every row written through this server by ``consumer``."""
+    return f"agent:{consumer}#"
+
+
+def written_by(memory: Memory, consumer: str) -> bool:
+    """True when ``memory`` was written by ``consumer`` through this server."""
+    return (memory.source_ref or "").startswith(owner_prefix(consumer))
+
+
+def _key_words(key: str) -> str:
+    """``contact.preferred_channel`` → ``preferred channel (contact.preferred_channel)``."""
+    return f"{key.rsplit('.', 1)[-1].replace('_', ' ')} ({key})"
+
+
+class SaveConfirmation(BaseModel):
+    """The confirmation turn for an agent's explicit write (§3.6)."""
+
+    save: bool = Field(title="Save it", description="Tick to save this as something you asked to be remembered.")
+
+
+class DeleteConfirmation(BaseModel):
+    """The confirmation turn for an agent deleting a memory it did not write."""
+
+    delete: bool = Field(title="Delete it", description="Tick to delete this memory.")
+
+
+class ContextItem(TypedDict):
+    id: str
+    key: str
+    scope: str
+    formation: str
+    label: str
+
+
+class ContextResult(TypedDict):
+    consumer: str
+    purpose: str
+    context: str
+    memories: list[ContextItem]
+
+
+class WriteOutcome(TypedDict):
+    outcome: str
+    reason: str
+    memory_id: str | None
+    status: str | None
+    confirmed_by_user: bool
+
+
+class ForgetOutcome(TypedDict):
+    deleted: str
+    key: str
+    formation: str
+    confirmed_by_user: bool
+
+
+class OwnMemory(TypedDict):
+    id: str
+    key: str
+    scope: str
+    formation: str
+    status: str
+    created_at: str
+    expires_at: str | None
+
+
+class OwnMemories(TypedDict):
+    consumer: str
+    memories: list[OwnMemory]
+
+
+def _iso(memory: Memory, name: str) -> str | None:
+    return memory.as_record()[name]
+
+
+class AgentServer:
+    """The memtrust tools over one open store; ``consumer`` is the configured name or None.
+
+    :meth:`build` returns the :class:`MCPServer`; ``run()`` on it serves stdio.
+    """
+
+    def __init__(self, store: MemoryStore, *, consumer: str | None = None) -> None:
+        self.store = store
+        self.consumer = check_consumer(consumer) if consumer is not None else None
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    def consumer_for(self, ctx: Context) -> str:
+        """The consumer behind a call: the configured name, else the client's ``clientInfo.name``."""
+        if self.consumer is not None:
+            return self.consumer
+        params = ctx.session.client_params
+        name = params.client_info.name if params is not None and params.client_info is not None else ""
+        return normalise_consumer(name)
+
+    async def _store(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call in a worker thread (the store serialises access itself)."""
+        return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs))
+
+    def _record(self, *, consumer: str, tool: str, call: str, outcome: str, reason: str,
+                memory: Memory | None = None, key: str | None = None, formation: str | None = None,
+                event: str = CALL_EVENT, detail: dict[str, Any] | None = None) -> None:
+        """Append one audit event for this call (never a value; §7)."""
+        with self.store.db.write() as conn:
+            audit.record(
+                conn, at=to_epoch(self.store.clock()), event=event, actor=f"agent:{consumer}",
+                memory_id=memory.id if memory else None, scope=memory.scope if memory else None,
+                key=memory.key if memory else key, formation=memory.formation if memory else formation,
+                outcome=outcome, reason=reason,
+                detail={"tool": tool, "consumer": consumer, "call": call, **(detail or {})},
+            )
+
+    @staticmethod
+    def _can_elicit(ctx: Context) -> bool:
+        capabilities = ctx.client_capabilities
+        return capabilities is not None and capabilities.elicitation is not None and ctx.session.can_send_request
+
+    @staticmethod
+    async def _ask(ctx: Context, message: str, schema: type[BaseModel], field: str) -> str:
+        """Ask the user through elicitation: ``yes``, ``no`` (declined) or ``unanswered``."""
+        try:
+            answer = await ctx.elicit(message, schema)
+        except Exception:  # the client failed to ask: treat as not asked, never as a yes
+            return "unanswered"
+        if answer.action == "accept":
+            return "yes" if getattr(answer.data, field) is True else "no"
+        return "no" if answer.action == "decline" else "unanswered"
+
+    def _rows(self, scope: str, key: str) -> list[Memory]:
+        return [m for m in self.store.list(scope=scope, search=key) if m.key == key]
+
+    async def _guarded(self, coro_fn: Callable[[], Any]) -> Any:
+        """Turn the store's typed errors into one-sentence tool errors; hide crashes' details."""
+        try:
+            return await coro_fn()
+        except ToolError:
+            raise
+        except MemtrustError as exc:
+            raise ToolError(str(exc)) from None
+        except Exception as exc:
+            if os.environ.get("MEMTRUST_DEBUG"):
+                raise
+            print(f"memtrust mcp: unexpected internal error ({type(exc).__name__}); run with "
+                  "MEMTRUST_DEBUG=1 to see details.", file=sys.stderr)
+            raise ToolError(f"memtrust hit an internal error ({type(exc).__name__}).") from None
+
+    # --- tools --------------------------------------------------------------------------
+
+    async def get_context(self, ctx: Context, purpose: Purpose = "style") -> ContextResult:
+        async def run() -> ContextResult:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            block = await self._store(context_for, self.store, consumer=consumer, purpose=purpose,
+                                      actor=f"agent:{consumer}")
+            await self._store(self._record, consumer=consumer, tool="get_context", call=call, outcome="given",
+                              reason=f"Gave {len(block.memories)} memories to {consumer} for {purpose}.",
+                              detail={"purpose": purpose, "rows": len(block.memories)})
+            return ContextResult(
+                consumer=consumer, purpose=purpose, context=block.text(),
+                memories=[ContextItem(id=m.id, key=m.key, scope=m.scope, formation=m.formation, label=label(m))
+                          for m in block.memories],
+            )
+
+        return await self._guarded(run)
+
+    async def propose_memory(self, ctx: Context, key: str, value: str, user_words: str | None = None) -> WriteOutcome:
+        async def run() -> WriteOutcome:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            ref = f"{owner_prefix(consumer)}{call}"
+            proposal = Proposal(key, value, "explicit", AGENT_SOURCE, source_ref=ref, scope=DEFAULT_SCOPE,
+                                evidence={"agent": consumer}, utterance=user_words)
+            asked = "not asked"
+            # Put to the user only what admission would store active once confirmed (§3).
+            dry = decide(replace(proposal, confirmed=True), learning_enabled=False,
+                         existing=await self._store(self._rows, DEFAULT_SCOPE, key), now=self.store.clock())
+            if dry.outcome == "admit" and self._can_elicit(ctx):
+                answer = await self._ask(
+                    ctx, f"{consumer} asks to save \u201c{value}\u201d as your {_key_words(key)}. Save it?",
+                    SaveConfirmation, "save")
+                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered"}[answer]
+                if answer == "no":
+                    reason = "You declined, so nothing was saved."
+                    await self._store(self._record, consumer=consumer, tool="propose_memory", call=call,
+                                      outcome="declined", reason=reason, key=key, formation="explicit",
+                                      detail={"elicitation": asked})
+                    return WriteOutcome(outcome="declined", reason=reason, memory_id=None, status=None,
+                                        confirmed_by_user=False)
+                if answer == "yes":
+                    proposal = replace(proposal, confirmed=True, source_ref=f"{ref};{CONFIRMED_BY_ELICITATION}")
+            result = await self._store(self.store.propose, proposal, actor=f"agent:{consumer}")
+            memory, decision = result.memory, result.decision
+            await self._store(self._record, consumer=consumer, tool="propose_memory", call=call,
+                              outcome=decision.outcome, reason=decision.reason, memory=memory, key=key,
+                              formation="explicit", detail={"elicitation": asked})
+            return WriteOutcome(outcome=decision.outcome, reason=decision.reason,
+                                memory_id=memory.id if memory else None, status=memory.status if memory else None,
+                                confirmed_by_user=proposal.confirmed)
+
+        return await self._guarded(run)
+
+    async def report_signal(self, ctx: Context, key: str, value: str, confidence: float,
+                            evidence: str | None = None) -> WriteOutcome:
+        async def run() -> WriteOutcome:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            now = to_epoch(self.store.clock())
+            signal = {"agent": consumer, "first_seen": now, "last_seen": now}
+            if evidence:
+                signal["observed"] = evidence
+            proposal = Proposal(key, value, "implicit", f"inference:agent_{consumer}",
+                                source_ref=f"{owner_prefix(consumer)}{call}", scope=consumer,
+                                confidence=confidence, evidence=signal)
+            actor = f"agent:{consumer}"
+            # §3.4 across the agent's view: a value the user saved in shared beats its guesses.
+            saved = [m for m in await self._store(self._rows, DEFAULT_SCOPE, key) if m.formation == "explicit"]
+            early = None
+            if saved:
+                early = decide(proposal, learning_enabled=await self._store(self.store.learning_enabled),
+                               existing=saved, now=self.store.clock())
+            if early is not None and early.outcome == "reject":
+                await self._store(self._record, consumer=consumer, tool="report_signal", call=call, event="write",
+                                  outcome="reject", reason=early.reason, key=key, formation="implicit",
+                                  detail={"rule": early.rule, "source": proposal.source,
+                                          "source_ref": proposal.source_ref})
+                memory, decision = None, early
+            else:
+                result = await self._store(self.store.propose, proposal, actor=actor)
+                memory, decision = result.memory, result.decision
+            await self._store(self._record, consumer=consumer, tool="report_signal", call=call,
+                              outcome=decision.outcome, reason=decision.reason, memory=memory, key=key,
+                              formation="implicit", detail={"confidence": confidence})
+            return WriteOutcome(outcome=decision.outcome, reason=decision.reason,
+                                memory_id=memory.id if memory else None, status=memory.status if memory else None,
+                                confirmed_by_user=False)
+
+        return await self._guarded(run)
+
+    async def forget_memory(self, ctx: Context, memory_id: str) -> ForgetOutcome:
+        async def run() -> ForgetOutcome:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            unseen = f"No memory that {consumer} can see has an id starting with {memory_id.strip()!r}."
+            try:
+                full = await self._store(self.store.resolve_id, memory_id.strip())
+                memory = await self._store(self.store.get, full)
+            except MemoryNotFound:
+                memory = None
+            own = memory is not None and written_by(memory, consumer)
+            visible = memory is not None and may_read(memory, consumer=consumer, purpose="style",
+                                                      now_epoch=to_epoch(self.store.clock()))
+            if memory is None or not (own or visible):
+                await self._store(self._record, consumer=consumer, tool="forget_memory", call=call,
+                                  outcome="not-found", reason=unseen)
+                raise ToolError(unseen)
+            asked = "not asked"
+            if not own:
+                answer = "unanswered"
+                if self._can_elicit(ctx):
+                    answer = await self._ask(
+                        ctx, f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
+                             f"\u201c{memory.value}\u201d. Delete it?", DeleteConfirmation, "delete")
+                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered"}[answer]
+                if answer != "yes":
+                    refusal = (f"{consumer} did not write this memory, so only the user can delete it: "
+                               "they declined here, or can delete it in memtrust (memtrust forget ID).")
+                    await self._store(self._record, consumer=consumer, tool="forget_memory", call=call,
+                                      outcome="refused", reason=refusal, memory=memory,
+                                      detail={"elicitation": asked})
+                    raise ToolError(refusal)
+            await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}")
+            await self._store(self._record, consumer=consumer, tool="forget_memory", call=call, outcome="deleted",
+                              reason=("Deleted what this agent wrote." if own else "Deleted after you confirmed."),
+                              memory=memory, detail={"elicitation": asked, "own": own})
+            return ForgetOutcome(deleted=memory.id, key=memory.key, formation=memory.formation,
+                                 confirmed_by_user=asked == "accepted")
+
+        return await self._guarded(run)
+
+    async def list_my_memories(self, ctx: Context) -> OwnMemories:
+        async def run() -> OwnMemories:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            rows = [m for m in await self._store(self.store.list) if written_by(m, consumer)]
+            await self._store(self._record, consumer=consumer, tool="list_my_memories", call=call,
+                              outcome="listed", reason=f"Listed {len(rows)} memories {consumer} wrote (no values).")
+            return OwnMemories(consumer=consumer, memories=[
+                OwnMemory(id=m.id, key=m.key, scope=m.scope, formation=m.formation, status=m.status,
+                          created_at=_iso(m, "created_at"), expires_at=_iso(m, "expires_at")) for m in rows])
+
+        return await self._guarded(run)
+
+    # --- the server ---------------------------------------------------------------------
+
+    def build(self) -> MCPServer:
+        """The MCP server with the five memtrust tools registered (log level WARNING, to stderr)."""
+        server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+        for fn, description in TOOL_DESCRIPTIONS.items():
+            server.add_tool(getattr(self, fn), name=fn, description=description)
+        return server
+
+
+def _version() -> str:
+    from app.cli import APP_VERSION
+
+    return APP_VERSION
+
+
+TOOL_DESCRIPTIONS = {
+    "get_context": (
+        "Read what memtrust knows about the user, as a labelled block to put in your prompt: "
+        "'[saved by you]' lines are things the user asked to be remembered; '[inferred NN%]' lines are "
+        "guesses from behaviour that you must treat as tentative and never present as the user's words. "
+        "Call it at the start of a conversation or before personalising an answer. purpose='style' "
+        "(default) is for how to talk to the user; use purpose='privileged' before spending money, "
+        "changing access, billing or compliance actions: it returns only what the user saved "
+        "explicitly. Every row given is recorded in the user's audit log."
+    ),
+    "propose_memory": (
+        "Save something the user explicitly asked you to remember ('remember that…', 'from now on…'). "
+        "key is a dotted lowercase path such as contact.preferred_channel, style.answer_length or "
+        "notes.<slug>; value is what to remember; user_words is the user's own sentence, quoted exactly "
+        "(it is screened for secrets, confidentiality and temporary phrasing, and never stored). "
+        "The user is asked to confirm, here if your client supports it, otherwise later in memtrust's "
+        "Inbox, so the memory may be pending. Never use this for things you guessed: use report_signal. "
+        "Passwords, PINs, card numbers and similar secrets are always refused."
+    ),
+    "report_signal": (
+        "Report a guess about the user that you inferred from behaviour (they did not ask you to "
+        "remember it), e.g. style.answer_length=brief after several one-line replies. confidence is "
+        "0.0-1.0 (below 0.7 is refused); evidence says briefly what you observed. It is stored as "
+        "inferred, only for you (other agents never see it), expires unless reported again, and is "
+        "refused while the user has implicit learning off, for sensitive subjects (health, finance, "
+        "family, politics, religion, ethnicity, sexuality, biometrics, genetics, union membership), "
+        "and where the user saved a value themselves."
+    ),
+    "forget_memory": (
+        "Delete a memory by its id (from get_context or list_my_memories; the first 8 characters are "
+        "enough). Use it when the user asks you to forget something, or to withdraw a guess of yours "
+        "that turned out wrong. You can delete what you wrote yourself; anything else is deleted only "
+        "if the user confirms when asked. The deletion is recorded in the user's audit log."
+    ),
+    "list_my_memories": (
+        "List the memories you wrote through this server (proposed or inferred), with id, key, scope, "
+        "formation and status (pending means the user has not confirmed yet), but not their values: "
+        "read values with get_context. Use it to check whether a proposal was confirmed or to find an "
+        "id to forget."
+    ),
+}
+
+
+def serve(store: MemoryStore, *, consumer: str | None = None) -> None:
+    """Serve ``store`` over stdio until the client disconnects (blocking).
+
+    Raises InvalidInput for a malformed ``consumer``. stdout carries only protocol messages.
+    """
+    AgentServer(store, consumer=consumer).build().run("stdio")

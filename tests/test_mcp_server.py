@@ -1,0 +1,270 @@
+"""§10 agents over MCP: ``memtrust mcp`` as a subprocess, driven by the ``mcp`` SDK's own stdio client.
+
+Each test starts the real server (``python -m app mcp --db PATH``) on a passphrase store and
+checks the store itself afterwards: the formation rules hold for agents exactly as for the user.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+
+import mcp.types as types
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from store.model import Proposal
+from store.opening import open_store
+from tests.conftest import TEST_PASSPHRASE
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = {"get_context", "propose_memory", "report_signal", "forget_memory", "list_my_memories"}
+
+
+@asynccontextmanager
+async def served(path: Path, *, consumer: str | None = "assistant", elicitation=None, client_name: str | None = None):
+    """An initialised client session on ``memtrust mcp`` serving the store at ``path``."""
+    args = ["-m", "app", "mcp", "--db", str(path)] + (["--consumer", consumer] if consumer else [])
+    env = {"MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "MEMTRUST_HOME": str(path.parent / "home"), "PYTHONPATH": str(REPO)}
+    params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(REPO))
+    client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
+    errlog_path = path.parent / "server-stderr.txt"
+    with open(errlog_path, "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write, elicitation_callback=elicitation, client_info=client_info) as session:
+                await session.initialize()
+                yield session
+    assert errlog_path.read_text() == ""           # nothing printed besides the protocol, not even on stderr
+
+
+def answering(action: str, content: dict | None = None, asked: list | None = None):
+    """An elicitation callback that answers every question with ``action`` (and records it)."""
+
+    async def callback(context, params: types.ElicitRequestParams) -> types.ElicitResult:
+        if asked is not None:
+            asked.append(params.message)
+        return types.ElicitResult(action=action, content=content)
+
+    return callback
+
+
+async def call(session: ClientSession, tool: str, **arguments) -> dict:
+    result = await session.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    return result.structured_content
+
+
+@contextmanager
+def opened(path: Path):
+    store = open_store(path, create=False).store
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+async def test_server_lists_the_memtrust_tools_each_saying_when_to_use_it(passphrase_store_path):
+    async with served(passphrase_store_path) as session:
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+    assert set(tools) == TOOLS
+    assert "explicitly asked you to remember" in tools["propose_memory"].description
+    assert "inferred from behaviour" in tools["report_signal"].description
+    assert "privileged" in tools["get_context"].description
+    assert all(len(tool.description) > 120 for tool in tools.values())
+
+
+async def test_proposed_memory_is_pending_until_the_user_confirms_it_in_the_store(passphrase_store_path):
+    async with served(passphrase_store_path) as session:
+        outcome = await call(session, "propose_memory", key="contact.preferred_channel", value="email",
+                             user_words="please remember I prefer email")
+        assert (outcome["outcome"], outcome["status"], outcome["confirmed_by_user"]) == ("pending", "pending", False)
+        assert (await call(session, "get_context"))["context"] == ""   # pending is never given out
+
+        with opened(passphrase_store_path) as store:
+            memory = store.get(outcome["memory_id"])
+            assert (memory.formation, memory.source, memory.scope, memory.status) == ("explicit", "agent", "shared", "pending")
+            assert memory.source_ref.startswith("agent:assistant#") and memory.evidence == {"agent": "assistant"}
+            store.confirm(memory.id, actor="user")
+            assert store.get(memory.id).status == "active"
+
+        block = await call(session, "get_context")
+    assert block["context"] == "- [saved by you] contact.preferred_channel: email"
+
+
+async def test_proposal_accepted_through_elicitation_is_active_with_the_confirmation_in_source_ref(passphrase_store_path):
+    asked: list[str] = []
+    async with served(passphrase_store_path, elicitation=answering("accept", {"save": True}, asked)) as session:
+        outcome = await call(session, "propose_memory", key="contact.preferred_channel", value="email")
+    assert (outcome["outcome"], outcome["status"], outcome["confirmed_by_user"]) == ("admit", "active", True)
+    assert asked == ["assistant asks to save \u201cemail\u201d as your preferred channel (contact.preferred_channel). Save it?"]
+    with opened(passphrase_store_path) as store:
+        memory = store.get(outcome["memory_id"])
+    assert memory.status == "active" and memory.confirmed_at is not None
+    assert memory.source_ref.startswith("agent:assistant#") and memory.source_ref.endswith(";confirmed-by-elicitation")
+
+
+async def test_declined_elicitation_saves_nothing_and_a_secret_is_never_put_to_the_user(passphrase_store_path):
+    asked: list[str] = []
+    async with served(passphrase_store_path, elicitation=answering("decline", asked=asked)) as session:
+        declined = await call(session, "propose_memory", key="contact.preferred_channel", value="email")
+        secret = await call(session, "propose_memory", key="notes.card", value="4111 1111 1111 1111")
+    assert declined["outcome"] == "declined" and declined["memory_id"] is None
+    assert secret["outcome"] == "reject" and "password manager" in secret["reason"]
+    assert len(asked) == 1                                         # only the admissible proposal was asked
+    with opened(passphrase_store_path) as store:
+        assert store.list() == []
+
+
+async def test_implicit_signal_is_rejected_while_learning_is_off_and_for_health_even_with_learning_on(passphrase_store_path):
+    async with served(passphrase_store_path) as session:
+        off = await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9,
+                         evidence="five one-line replies in a row")
+        assert off["outcome"] == "reject" and "learning is off" in off["reason"]
+
+        with opened(passphrase_store_path) as store:
+            store.set_learning(True, actor="user")
+
+        health = await call(session, "report_signal", key="health.sleep", value="insomnia", confidence=0.95)
+        low = await call(session, "report_signal", key="style.tone", value="casual", confidence=0.5)
+        on = await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9,
+                        evidence="five one-line replies in a row")
+    assert health["outcome"] == "reject" and "health" in health["reason"]
+    assert low["outcome"] == "reject" and "threshold" in low["reason"]
+    assert (on["outcome"], on["status"]) == ("admit", "active")
+    with opened(passphrase_store_path) as store:
+        memory = store.get(on["memory_id"])
+    assert (memory.formation, memory.scope, memory.source) == ("implicit", "assistant", "inference:agent_assistant")
+    assert memory.source_ref.startswith("agent:assistant#") and memory.expires_at is not None
+    assert memory.evidence["observed"] == "five one-line replies in a row"
+
+
+async def test_a_value_the_user_saved_beats_an_agents_inference(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+        store.propose(Proposal("style.answer_length", "detailed", "explicit", "user", confirmed=True), actor="user")
+    async with served(passphrase_store_path) as session:
+        outcome = await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9)
+    assert outcome["outcome"] == "reject" and "saved a value for this yourself" in outcome["reason"]
+    with opened(passphrase_store_path) as store:
+        assert [m.formation for m in store.list()] == ["explicit"]
+        write = next(e for e in store.audit_events() if e.event == "write" and e.actor == "agent:assistant")
+    assert (write.outcome, write.formation, write.detail["rule"]) == ("reject", "implicit", "3.4")
+
+
+async def test_privileged_context_contains_no_inferred_row(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+        store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="user")
+        store.propose(Proposal("interests.topics", "chess", "implicit", "inference:topics", confidence=0.9), actor="t")
+    async with served(passphrase_store_path) as session:
+        await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9)
+        style = await call(session, "get_context", purpose="style")
+        privileged = await call(session, "get_context", purpose="privileged")
+    assert {m["formation"] for m in style["memories"]} == {"explicit", "implicit"}
+    assert privileged["context"] == "- [saved by you] contact.preferred_channel: email"
+    assert [m["formation"] for m in privileged["memories"]] == ["explicit"]
+
+
+async def test_another_consumers_implicit_rows_are_not_returned(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+    async with served(passphrase_store_path, consumer="research") as research:
+        theirs = await call(research, "report_signal", key="interests.topics", value="chess", confidence=0.9)
+        assert "interests.topics" in (await call(research, "get_context"))["context"]
+    async with served(passphrase_store_path, consumer="assistant") as assistant:
+        block = await call(assistant, "get_context")
+        mine = await call(assistant, "list_my_memories")
+        refused = await assistant.call_tool("forget_memory", {"memory_id": theirs["memory_id"]})
+    assert block["memories"] == [] and "chess" not in block["context"]
+    assert mine == {"consumer": "assistant", "memories": []}
+    assert refused.is_error and "No memory that assistant can see" in refused.content[0].text
+    with opened(passphrase_store_path) as store:
+        assert store.get(theirs["memory_id"]).scope == "research"   # still there, untouched
+
+
+async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_their_confirmation(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        users = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
+                              actor="user").memory
+    async with served(passphrase_store_path) as session:
+        mine = await call(session, "propose_memory", key="profile.name", value="Ada")
+        listed = await call(session, "list_my_memories")
+        assert [(m["id"], m["status"]) for m in listed["memories"]] == [(mine["memory_id"], "pending")]
+        assert "value" not in listed["memories"][0]
+        forgotten = await call(session, "forget_memory", memory_id=mine["memory_id"][:8])
+        refused = await session.call_tool("forget_memory", {"memory_id": users.id})
+    assert forgotten == {"deleted": mine["memory_id"], "key": "profile.name", "formation": "explicit",
+                         "confirmed_by_user": False}
+    assert refused.is_error and "only the user can delete it" in refused.content[0].text
+
+    async with served(passphrase_store_path, elicitation=answering("accept", {"delete": True})) as session:
+        confirmed = await call(session, "forget_memory", memory_id=users.id)
+    assert confirmed["confirmed_by_user"] is True
+    with opened(passphrase_store_path) as store:
+        assert store.list() == []
+        deletes = [e for e in store.audit_events() if e.event == "delete"]
+    assert [(e.actor, e.key) for e in deletes] == [("agent:assistant", "contact.preferred_channel"),
+                                                   ("agent:assistant", "profile.name")]
+
+
+async def test_every_call_is_in_the_audit_with_the_consumer_name_and_formation(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+        store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="user")
+    async with served(passphrase_store_path) as session:
+        await call(session, "get_context")
+        await call(session, "propose_memory", key="profile.name", value="Ada")
+        await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9)
+        await call(session, "report_signal", key="health.sleep", value="insomnia", confidence=0.9)
+        await call(session, "list_my_memories")
+    with opened(passphrase_store_path) as store:
+        events = store.audit_events(newest_first=False)
+    calls = [e for e in events if e.event == "agent-call"]
+    assert [(e.detail["tool"], e.actor, e.formation, e.outcome) for e in calls] == [
+        ("get_context", "agent:assistant", None, "given"),
+        ("propose_memory", "agent:assistant", "explicit", "pending"),
+        ("report_signal", "agent:assistant", "implicit", "admit"),
+        ("report_signal", "agent:assistant", "implicit", "reject"),
+        ("list_my_memories", "agent:assistant", None, "listed"),
+    ]
+    influence = [e for e in events if e.event == "influence"]
+    assert [(e.actor, e.key, e.formation) for e in influence] == [("agent:assistant", "contact.preferred_channel", "explicit")]
+    writes = [e for e in events if e.event == "write" and e.actor == "agent:assistant"]
+    assert [(e.key, e.formation, e.outcome) for e in writes] == [
+        ("profile.name", "explicit", "pending"), ("style.answer_length", "implicit", "admit"),
+        ("health.sleep", "implicit", "reject")]
+    assert all("Ada" not in str(e.as_record()) for e in events)      # never a value in the audit
+
+
+async def test_without_configured_consumer_the_clients_own_name_is_used_normalised(passphrase_store_path):
+    async with served(passphrase_store_path, consumer=None, client_name="Claude Desktop") as session:
+        outcome = await call(session, "propose_memory", key="profile.name", value="Ada")
+        assert (await call(session, "list_my_memories"))["consumer"] == "claude_desktop"
+    with opened(passphrase_store_path) as store:
+        assert store.get(outcome["memory_id"]).source_ref.startswith("agent:claude_desktop#")
+
+
+def _run_server(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app", *args], cwd=REPO, env=env, input="", capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_server_without_a_passphrase_exits_1_with_one_sentence_and_creates_nothing(tmp_path, passphrase_store_path):
+    env = {"PATH": "/usr/bin:/bin", "MEMTRUST_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO)}
+    missing = tmp_path / "nowhere" / "memtrust.db"
+    for path in (missing, passphrase_store_path):
+        before = sorted(p.name for p in path.parent.iterdir()) if path.parent.exists() else None
+        result = _run_server(["mcp", "--db", str(path), "--consumer", "assistant"], env)
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("memtrust: ")
+        assert "Traceback" not in result.stderr
+        after = sorted(p.name for p in path.parent.iterdir()) if path.parent.exists() else None
+        assert after == before
+    assert not missing.parent.exists() and not (tmp_path / "home").exists()
+
+
+def test_a_consumer_named_shared_is_refused(tmp_path, passphrase_store_path):
+    env = {"PATH": "/usr/bin:/bin", "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "PYTHONPATH": str(REPO)}
+    result = _run_server(["mcp", "--db", str(passphrase_store_path), "--consumer", "shared"], env)
+    assert result.returncode == 1 and "cannot be called shared" in result.stderr and result.stdout == ""
