@@ -400,6 +400,129 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
 
 
+# --- keys and the store's lifecycle (§5) ---------------------------------------------
+
+
+def _db_path(ctx: click.Context) -> Path:
+    from store.opening import default_db_path
+
+    return Path(ctx.obj.get("db") or default_db_path())
+
+
+def _secret_from_terminal_or_env(env_name: str, prompt: str) -> str:
+    value = os.environ.get(env_name)
+    if value:
+        return value
+    if not sys.stdin.isatty():
+        raise InvalidInput(f"Set {env_name} or run in a terminal to type it; it is never taken as an argument.")
+    return click.prompt(prompt, hide_input=True, err=True)
+
+
+@cli.command()
+@db_option
+@click.pass_context
+def recover(ctx: click.Context) -> None:
+    """Put your store's key back into the keychain from its recovery code."""
+    from store.lifecycle import recover as recover_key
+
+    path = _db_path(ctx)
+    if not path.exists():
+        raise InvalidInput(f"There is no memtrust store at {path}.")
+    code = _secret_from_terminal_or_env("MEMTRUST_RECOVERY_CODE", "Recovery code")
+    recover_key(path, code)
+    click.echo("The recovery code opened the store; its key is back in the keychain.")
+
+
+@cli.command()
+@click.option("--to", "to", type=click.Choice(["keychain", "passphrase"]), default=None,
+              help="Switch key mode (default: rotate the key in the current mode).")
+@db_option
+@click.pass_context
+def rekey(ctx: click.Context, to: str | None) -> None:
+    """Re-encrypt the store under a new key (either it completes or the old key keeps working)."""
+    from store.db import InstanceLock
+    from store.lifecycle import rekey as rekey_store
+    from store.opening import unlock_existing
+
+    path = _db_path(ctx)
+    if not path.exists():
+        raise InvalidInput(f"There is no memtrust store at {path}.")
+    lock = InstanceLock(path).acquire()
+    try:
+        database, old_key = unlock_existing(path, prompt=_prompt_passphrase)
+        target = to or ("passphrase" if old_key.mode == "passphrase" else "keychain")
+        new_passphrase = None
+        if target == "passphrase":
+            new_passphrase = os.environ.get("MEMTRUST_NEW_PASSPHRASE")
+            if not new_passphrase:
+                if not sys.stdin.isatty():
+                    database.close()
+                    raise InvalidInput("Set MEMTRUST_NEW_PASSPHRASE or run in a terminal to type the new passphrase.")
+                click.echo("If you lose the new passphrase, your memories cannot be recovered by anyone.", err=True)
+                new_passphrase = click.prompt("New passphrase", hide_input=True,
+                                              confirmation_prompt="Repeat the new passphrase", err=True)
+        try:
+            result = rekey_store(database, old_key, to=target, new_passphrase=new_passphrase, actor=CLI_ACTOR)
+        finally:
+            database.close()
+    finally:
+        lock.release()
+    click.echo(f"The store is re-encrypted ({result.mode} mode); the old key no longer opens it.")
+    if result.recovery:
+        click.echo(f"Your new recovery code (write it down; shown only once):\n\n    {result.recovery}\n", err=True)
+
+
+@cli.command()
+@db_option
+@click.pass_context
+def destroy(ctx: click.Context) -> None:
+    """Delete the store, its WAL/SHM files and its keychain entry, for good."""
+    from store.lifecycle import destroy as destroy_store
+
+    path = _db_path(ctx)
+    click.echo(f"This deletes every memory in {path} and its key. It cannot be undone.", err=True)
+    typed = click.prompt("Type destroy to confirm", default="", show_default=False, err=True)
+    if typed.strip() != "destroy":
+        raise InvalidInput("Nothing was deleted (you did not type destroy).")
+    removed = destroy_store(path)
+    click.echo(f"Destroyed the store at {path} ({', '.join(removed)}).")
+
+
+@cli.command(name="upgrade-cipher")
+@db_option
+@click.pass_context
+def upgrade_cipher(ctx: click.Context) -> None:
+    """Migrate a SQLCipher 3 store to SQLCipher 4 (the file is backed up first)."""
+    from store.lifecycle import upgrade_cipher3
+    from store.opening import _key_from_record, read_key_record
+
+    path = _db_path(ctx)
+    if not path.exists():
+        raise InvalidInput(f"There is no memtrust store at {path}.")
+    key = _key_from_record(read_key_record(path), _prompt_passphrase, None)
+    backup = upgrade_cipher3(path, key)
+    click.echo(f"Migrated to SQLCipher 4; the original is kept at {backup}.")
+
+
+@cli.command()
+@db_option
+@click.pass_context
+def doctor(ctx: click.Context) -> None:
+    """Check key mode, keychain, cipher, permissions and integrity of the store."""
+    from store.lifecycle import doctor as run_doctor
+    from store.opening import unlock_existing
+
+    path = _db_path(ctx)
+    report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase)[0])
+    for label, text in report.facts.items():
+        click.echo(f"{label:>22}: {text}")
+    if report.problems:
+        for problem in report.problems:
+            click.echo(f"problem: {problem}")
+        ctx.exit(1)
+    click.echo("No problems found.")
+
+
 # --- entry point ----------------------------------------------------------------------
 
 

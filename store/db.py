@@ -19,9 +19,14 @@ import sqlcipher3
 
 from store.errors import (
     CorruptStore,
+    MemtrustError,
     NotAMemtrustStore,
+    SQLCipher3Store,
+    StoreBusy,
+    StoreFull,
     StoreInUse,
     StoreNotFound,
+    StoreReadOnly,
     WrongKey,
 )
 from store.keys import StoreKey
@@ -30,7 +35,23 @@ from store.migrations import SCHEMA_VERSION, migrate
 APP_ID = "memtrust"
 BUSY_TIMEOUT_MS = 10_000
 PLAIN_SQLITE_HEADER = b"SQLite format 3\x00"
+PAGE_SIZE = 4096
 DatabaseError = sqlcipher3.DatabaseError
+
+
+def translate(exc: Exception, path: Path) -> MemtrustError | None:
+    """Map a SQLCipher error met while using an open store to the typed error a user can act
+    on, or ``None`` when it is not one a user can cause (a bug)."""
+    message = str(exc).lower()
+    if "full" in message:
+        return StoreFull(f"The disk holding {path} is full; the last change was not saved and the store is intact.")
+    if "readonly" in message or "read-only" in message or "unable to open" in message:
+        return StoreReadOnly(f"The store at {path} or its folder cannot be written; check its permissions and free space.")
+    if "locked" in message or "busy" in message:
+        return StoreBusy("Another memtrust process kept the store busy for too long; try again.")
+    if "malformed" in message or "not a database" in message or "corrupt" in message or "hmac" in message:
+        return CorruptStore(f"The store {path} is damaged and cannot be read; restore it from a backup.")
+    return None
 
 
 def prepare_directory(directory: Path) -> None:
@@ -101,17 +122,18 @@ class Database:
         if not path.exists():
             raise StoreNotFound(f"There is no memtrust store at {path}.")
         _describe_header(path)
-        conn = cls._connect(path, key)
+        try:
+            conn = cls._connect(path, key)
+        except DatabaseError as exc:
+            raise translate(exc, path) or CorruptStore(f"The store {path} cannot be opened.") from None
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except DatabaseError:
             conn.close()
-            raise WrongKey(
-                f"The {'passphrase' if not key.raw else 'key'} does not open the store at {path}; "
-                "nothing was changed. Try again, or use your recovery code."
-            ) from None
+            raise cls._diagnose(path, key) from None
         try:
-            cls._configure(conn)
+            # Read-only checks first: nothing is written (not even the journal mode) until
+            # the file is proven to be a memtrust store of a schema this version knows.
             app = None
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if "meta" in tables:
@@ -126,14 +148,60 @@ class Database:
                 raise NotAMemtrustStore(
                     f"The store at {path} was written by a newer memtrust (schema {version}); upgrade memtrust."
                 )
+            cls._configure(conn)
             migrate(conn)
-        except DatabaseError:
+        except DatabaseError as exc:
             conn.close()
-            raise CorruptStore(f"The store {path} is damaged and cannot be read; restore it from a backup.") from None
+            raise translate(exc, path) or CorruptStore(
+                f"The store {path} is damaged and cannot be read; restore it from a backup."
+            ) from None
         except BaseException:
             conn.close()
             raise
         return cls(path, conn, key)
+
+    @classmethod
+    def _diagnose(cls, path: Path, key: StoreKey) -> MemtrustError:
+        """Why ``key`` could not read page 1: damaged file, SQLCipher 3 file, or wrong key.
+
+        ``PRAGMA cipher_integrity_check`` verifies every page's HMAC without needing page 1:
+        when some pages verify, the key is right and the file is damaged. When none do, the
+        file may be SQLCipher 3 (tried read-only with ``cipher_compatibility = 3``), else the
+        key is wrong. Nothing here writes to the file.
+        """
+        pages = max(1, path.stat().st_size // PAGE_SIZE)
+        conn = cls._connect(path, key)
+        try:
+            failures = len(conn.execute("PRAGMA cipher_integrity_check").fetchall())
+        except DatabaseError:
+            failures = pages
+        finally:
+            conn.close()
+        if 0 < failures < pages:
+            return CorruptStore(
+                f"The store {path} is damaged ({failures} of {pages} pages fail their checksum) though the key is right; "
+                "restore it from a backup (memtrust doctor tells more)."
+            )
+        uri = f"file:{path}?mode=ro"
+        conn = sqlcipher3.connect(uri, uri=True, isolation_level=None)
+        try:
+            conn.execute("PRAGMA cipher_log_level = NONE")
+            conn.execute(key.pragma())
+            conn.execute("PRAGMA cipher_compatibility = 3")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return SQLCipher3Store(
+                f"The store {path} was written by SQLCipher 3; run memtrust upgrade-cipher to migrate it "
+                "(the file is backed up first)."
+            )
+        except DatabaseError:
+            pass
+        finally:
+            conn.close()
+        what = "key" if key.raw else "passphrase"
+        return WrongKey(
+            f"The {what} does not open the store at {path}; nothing was changed. "
+            + ("Try again, or use your recovery code." if not key.raw else "Restore the key with memtrust recover and your recovery code.")
+        )
 
     @classmethod
     def create(cls, path: Path, key: StoreKey, *, store_id: str, now_epoch: int) -> Database:
@@ -175,21 +243,35 @@ class Database:
     @contextlib.contextmanager
     def read(self) -> Iterator:
         """Yield the connection for reads, holding the lock (reads see committed data)."""
-        with self._lock:
+        with self._lock, self._translated():
             yield self._conn
 
     @contextlib.contextmanager
     def write(self) -> Iterator:
         """Yield the connection inside a ``BEGIN IMMEDIATE`` transaction; commit on success,
-        roll back on any exception (which is re-raised)."""
-        with self._lock:
+        roll back on any exception (which is re-raised, translated to a typed error when the
+        user can act on it: disk full, read-only, busy, damaged)."""
+        with self._lock, self._translated():
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
+                self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                if not self._conn.in_transaction:
+                    raise
+                with contextlib.suppress(DatabaseError):
+                    self._conn.execute("ROLLBACK")
                 raise
-            self._conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except DatabaseError as exc:
+            typed = translate(exc, self.path)
+            if typed is None:
+                raise
+            raise typed from None
 
     def checkpoint(self) -> None:
         """Fold the WAL into the database and truncate it (after deletions, §5 / §9)."""

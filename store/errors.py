@@ -43,3 +43,19 @@ class MemoryNotFound(MemtrustError):
 
 class IngestError(MemtrustError):
     """A conversation export could not be read (unknown format, malformed JSON)."""
+
+
+class SQLCipher3Store(MemtrustError):
+    """The store is a SQLCipher 3 database; it opens only after a migration (backed up first)."""
+
+
+class StoreFull(MemtrustError):
+    """The disk (or the database's size limit) is full; the write was rolled back."""
+
+
+class StoreReadOnly(MemtrustError):
+    """The store's file or folder cannot be written."""
+
+
+class StoreBusy(MemtrustError):
+    """Another process held the store's write lock past the busy timeout."""

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import secrets
 import shlex
 import subprocess
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -30,6 +32,10 @@ from store.errors import InvalidInput, KeyUnavailable
 KeyMode = Literal["keychain", "passphrase", "memory"]
 KEYCHAIN_SERVICE = "memtrust"
 RAW_KEY_BYTES = 32
+#: Seconds to wait for the keychain before declaring it unresponsive (overridable for tests).
+KEYCHAIN_TIMEOUT = float(os.environ.get("MEMTRUST_KEYCHAIN_TIMEOUT", "10"))
+#: Set to 1 to accept a keychain backend that keeps secrets in plain files (refused otherwise).
+ALLOW_PLAINTEXT_ENV = "MEMTRUST_ALLOW_PLAINTEXT_KEYRING"
 
 
 @dataclass(frozen=True)
@@ -92,11 +98,16 @@ class KeyRecord:
     - ``keychain_backend``: the keyring backend's class path that held the key when written;
       a different backend later is reported plainly rather than a key silently regenerated.
     - ``keychain_entry``: the keyring username under service ``memtrust``.
+    - ``previous``: during a rekey, the key record that still opens the store until the new
+      file has replaced the old one (``{"mode", "keychain_entry", "keychain_backend"}``);
+      ``None`` otherwise. Opening tries it when the current key fails, so a crash at any
+      point of a rekey leaves one working key.
     """
 
     mode: KeyMode
     keychain_backend: str | None = None
     keychain_entry: str | None = None
+    previous: dict | None = None
 
 
 def key_record_path(db_path: Path) -> Path:
@@ -108,7 +119,7 @@ def read_key_record(db_path: Path) -> KeyRecord | None:
     """The key record beside ``db_path``, or ``None`` when there is none or it is unreadable."""
     try:
         data = json.loads(key_record_path(db_path).read_text(encoding="utf-8"))
-        return KeyRecord(**{k: data.get(k) for k in ("mode", "keychain_backend", "keychain_entry")})
+        return KeyRecord(**{k: data.get(k) for k in ("mode", "keychain_backend", "keychain_entry", "previous")})
     except (OSError, ValueError, TypeError):
         return None
 
@@ -142,24 +153,81 @@ def _backend_name(backend: object) -> str:
     return f"{type(backend).__module__}.{type(backend).__qualname__}"
 
 
-def keychain_status() -> KeychainStatus:
+class _KeychainTimeout(Exception):
+    pass
+
+
+def _call_keychain(function: Callable, *args, timeout: float | None = None):
+    """Run a keyring call on a daemon thread and wait at most ``timeout`` seconds.
+
+    A keychain that does not answer (a hung D-Bus, an unlock dialog nobody sees) cannot be
+    cancelled, only abandoned: the daemon thread never keeps the process alive. Raises
+    _KeychainTimeout, or re-raises what the call raised.
+    """
+    results: queue.Queue = queue.Queue(maxsize=1)
+
+    def run() -> None:
+        try:
+            results.put((True, function(*args)))
+        except BaseException as exc:  # handed to the caller's thread
+            results.put((False, exc))
+
+    threading.Thread(target=run, name="memtrust-keychain", daemon=True).start()
+    try:
+        ok, value = results.get(timeout=KEYCHAIN_TIMEOUT if timeout is None else timeout)
+    except queue.Empty:
+        raise _KeychainTimeout() from None
+    if ok:
+        return value
+    raise value
+
+
+def _failure_reason(exc: BaseException) -> str:
+    """Words for why a keychain call failed: locked, unreachable (D-Bus), unresponsive, or other."""
+    if isinstance(exc, _KeychainTimeout):
+        return f"the keychain did not answer within {KEYCHAIN_TIMEOUT:g} seconds"
+    name = type(exc).__name__
+    if "Locked" in name or "locked" in str(exc).lower():
+        return "the keychain is locked"
+    if "DBus" in name or "dbus" in str(exc).lower() or name == "InitError":
+        return "the keychain service could not be reached (D-Bus error)"
+    return f"the keychain failed ({name})"
+
+
+def keychain_status(*, allow_plaintext: bool | None = None) -> KeychainStatus:
     """Tell a usable OS keychain from the ``fail``, ``null``, plaintext and "alt" backends (§5).
 
-    Never raises: any error while asking keyring (no D-Bus, locked collection) makes the
-    keychain unusable, with the reason.
+    Plaintext and "alt" backends are refused unless ``allow_plaintext`` (default: the
+    ``MEMTRUST_ALLOW_PLAINTEXT_KEYRING=1`` environment opt-in). Never raises: any error while
+    asking keyring (no D-Bus, time-out) makes the keychain unusable, with the reason.
     """
+    if allow_plaintext is None:
+        allow_plaintext = os.environ.get(ALLOW_PLAINTEXT_ENV) == "1"
     try:
         import keyring
 
-        backend = keyring.get_keyring()
-    except Exception as exc:  # keyring can raise anything while probing D-Bus
-        return KeychainStatus(False, "unknown", f"the keychain could not be reached ({type(exc).__name__})")
+        backend = _call_keychain(keyring.get_keyring)
+    except BaseException as exc:
+        return KeychainStatus(False, "unknown", _failure_reason(exc))
+    return _judge_backend(backend, allow_plaintext)
+
+
+def _judge_backend(backend, allow_plaintext: bool) -> KeychainStatus:
+    """Usability of one keyring backend; a chainer is usable when one of its members is."""
     name = _backend_name(backend)
     module = type(backend).__module__
+    from keyring.backends.chainer import ChainerBackend
+
+    if isinstance(backend, ChainerBackend):
+        verdicts = [_judge_backend(member, allow_plaintext) for member in backend.backends]
+        usable = [v for v in verdicts if v.usable]
+        if usable:
+            return usable[0]
+        return KeychainStatus(False, name, verdicts[0].reason if verdicts else "no OS keychain is available on this machine")
     if module.startswith("keyring.backends.fail") or module.startswith("keyring.backends.null"):
         return KeychainStatus(False, name, "no OS keychain is available on this machine")
-    if module.startswith("keyrings.alt") or "plaintext" in name.lower():
-        return KeychainStatus(False, name, "the only keychain stores secrets in plain files")
+    if (module.startswith("keyrings.alt") or "plaintext" in name.lower()) and not allow_plaintext:
+        return KeychainStatus(False, name, "the only keychain keeps secrets in plain files")
     priority = getattr(backend, "priority", 1)
     try:
         if float(priority) <= 0:
@@ -172,15 +240,17 @@ def keychain_status() -> KeychainStatus:
 def keychain_get(entry: str) -> str | None:
     """The raw key hex kept under ``entry`` in the keychain, or ``None`` when absent.
 
-    Raises KeyUnavailable when the keychain cannot be read (locked, D-Bus error).
+    Raises KeyUnavailable when the keychain cannot be read (locked, D-Bus error, no answer
+    within :data:`KEYCHAIN_TIMEOUT` seconds).
     """
     import keyring
 
     try:
-        return keyring.get_password(KEYCHAIN_SERVICE, entry)
-    except Exception as exc:
+        return _call_keychain(keyring.get_password, KEYCHAIN_SERVICE, entry)
+    except BaseException as exc:
         raise KeyUnavailable(
-            f"The keychain could not be read ({type(exc).__name__}); unlock it and try again."
+            f"The store's key could not be read: {_failure_reason(exc)}. Unlock the keychain and try again, "
+            "or use memtrust recover with your recovery code."
         ) from None
 
 
@@ -189,20 +259,20 @@ def keychain_set(entry: str, key: StoreKey) -> None:
     import keyring
 
     try:
-        keyring.set_password(KEYCHAIN_SERVICE, entry, key.secret)
-    except Exception as exc:
+        _call_keychain(keyring.set_password, KEYCHAIN_SERVICE, entry, key.secret)
+    except BaseException as exc:
         raise KeyUnavailable(
-            f"The keychain refused to keep the key ({type(exc).__name__}); memtrust created nothing."
+            f"The keychain refused to keep the key: {_failure_reason(exc)}. Nothing was created or changed."
         ) from None
 
 
 def keychain_delete(entry: str) -> None:
-    """Remove the keychain entry if present (``memtrust destroy``); errors are ignored."""
+    """Remove the keychain entry if present (``memtrust destroy``, rekey); errors are ignored."""
     import keyring
 
     try:
-        keyring.delete_password(KEYCHAIN_SERVICE, entry)
-    except Exception:
+        _call_keychain(keyring.delete_password, KEYCHAIN_SERVICE, entry)
+    except BaseException:
         pass
 
 

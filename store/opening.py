@@ -17,7 +17,7 @@ from pathlib import Path
 import platformdirs
 
 from store.db import Database, prepare_directory
-from store.errors import KeyUnavailable, StoreNotFound
+from store.errors import KeyUnavailable, StoreNotFound, WrongKey
 from store.keys import (
     KeyRecord,
     PassphrasePrompt,
@@ -27,6 +27,7 @@ from store.keys import (
     keychain_get,
     keychain_set,
     keychain_status,
+    key_from_recovery_code,
     new_raw_key,
     passphrase_from_environment,
     read_key_record,
@@ -37,6 +38,8 @@ from store.memories import MemoryStore
 from store.model import Clock, to_epoch, utc_now
 
 DB_FILE_NAME = "memtrust.db"
+#: A recovery code in this variable opens the store (scripts restoring access; never an argument).
+RECOVERY_CODE_ENV = "MEMTRUST_RECOVERY_CODE"
 MIN_PASSPHRASE_LENGTH = 8
 
 
@@ -67,8 +70,9 @@ def _passphrase(prompt: PassphrasePrompt | None, *, creating: bool, env: Mapping
     return passphrase
 
 
-def _existing_key(path: Path, prompt: PassphrasePrompt | None, env: Mapping[str, str] | None) -> StoreKey:
-    record = read_key_record(path)
+def _key_from_record(record: KeyRecord | None, prompt: PassphrasePrompt | None,
+                     env: Mapping[str, str] | None) -> StoreKey:
+    """The key a key record points to: read from the keychain, or a passphrase asked for."""
     if record is not None and record.mode == "keychain":
         status = keychain_status()
         if not status.usable:
@@ -97,6 +101,31 @@ def _existing_key(path: Path, prompt: PassphrasePrompt | None, env: Mapping[str,
     return StoreKey("passphrase", passphrase)
 
 
+def unlock_existing(path: Path, *, prompt: PassphrasePrompt | None = None,
+                    env: Mapping[str, str] | None = None) -> tuple[Database, StoreKey]:
+    """Open the existing store at ``path`` with its key; return the database and the key.
+
+    Key sources, in order: ``MEMTRUST_RECOVERY_CODE`` (a recovery code, for scripts that
+    restore access), the key record's keychain entry or passphrase, and — when a rekey was
+    interrupted — the previous key the record still names. Raises KeyUnavailable, WrongKey,
+    CorruptStore, SQLCipher3Store, NotAMemtrustStore; never writes before the key is proven.
+    """
+    env_map = os.environ if env is None else env
+    if env_map.get(RECOVERY_CODE_ENV):
+        key = key_from_recovery_code(env_map[RECOVERY_CODE_ENV])
+        return Database.open(path, key), key
+    record = read_key_record(path)
+    try:
+        key = _key_from_record(record, prompt, env)
+        return Database.open(path, key), key
+    except (WrongKey, KeyUnavailable):
+        if record is None or not record.previous:
+            raise
+        previous = KeyRecord(**{k: record.previous.get(k) for k in ("mode", "keychain_backend", "keychain_entry")})
+        key = _key_from_record(previous, prompt, env)
+        return Database.open(path, key), key
+
+
 def open_store(
     path: Path | None = None,
     *,
@@ -118,8 +147,8 @@ def open_store(
     """
     path = Path(path) if path is not None else default_db_path(env)
     if path.exists():
-        key = _existing_key(path, prompt, env)
-        return OpenedStore(MemoryStore(Database.open(path, key), clock), False, key.mode)
+        database, key = unlock_existing(path, prompt=prompt, env=env)
+        return OpenedStore(MemoryStore(database, clock), False, key.mode)
     if not create:
         raise StoreNotFound(f"There is no memtrust store at {path}; run memtrust to create one.")
     if key_record_path(path).exists():

@@ -33,10 +33,23 @@ class FakeClock:
 
 @pytest.fixture(autouse=True)
 def _isolated_environment(tmp_path, monkeypatch):
-    """No test ever touches the user's real store or a real passphrase source."""
+    """No test ever touches the user's real store, keychain or passphrase source.
+
+    The keychain is pinned to keyring's ``fail`` backend (what these machines have); tests
+    of keychain mode swap in a backend from tests/keyrings.py. (Pinning matters: once test
+    backends are imported, keyring's discovery would chain them.)
+    """
+    import keyring
+    from keyring.backends import fail
+
     monkeypatch.setenv("MEMTRUST_HOME", str(tmp_path / "home"))
-    for name in ("MEMTRUST_PASSPHRASE", "MEMTRUST_PASSPHRASE_FILE", "MEMTRUST_PASSCOMMAND", "MEMTRUST_DEBUG"):
+    for name in ("MEMTRUST_PASSPHRASE", "MEMTRUST_PASSPHRASE_FILE", "MEMTRUST_PASSCOMMAND", "MEMTRUST_DEBUG",
+                 "MEMTRUST_RECOVERY_CODE", "MEMTRUST_NEW_PASSPHRASE", "PYTHON_KEYRING_BACKEND"):
         monkeypatch.delenv(name, raising=False)
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.set_keyring(previous)
 
 
 @pytest.fixture

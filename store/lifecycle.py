@@ -1,0 +1,287 @@
+"""The store's key lifecycle (DESIGN.md §5): recover, rekey, destroy, upgrade, doctor.
+
+Every operation here either completes or leaves the store opening with the key it had:
+
+- :func:`rekey` writes the new key's record beside the old one (``previous``) before the
+  re-encrypted copy replaces the file by an atomic rename, and drops the old key only after;
+  a crash at any point leaves one key that opens the store.
+- :func:`upgrade_cipher3` backs the file up before migrating it in place.
+- :func:`destroy` removes the database, its WAL/SHM, key record, lock and keychain entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import sqlcipher3
+
+from store import audit
+from store.db import Database, InstanceLock
+from store.errors import InvalidInput, KeyUnavailable, MemtrustError, StoreNotFound
+from store.keys import (
+    KeyRecord,
+    StoreKey,
+    key_from_recovery_code,
+    key_record_path,
+    keychain_delete,
+    keychain_set,
+    keychain_status,
+    new_raw_key,
+    read_key_record,
+    write_key_record,
+)
+from store.model import to_epoch, utc_now
+
+STORE_SUFFIXES = ("", "-wal", "-shm")
+
+
+def _fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _attach_literal(key: StoreKey) -> str:
+    """The KEY clause of ``ATTACH … KEY`` for ``key`` (raw hex blob or quoted passphrase)."""
+    if key.raw:
+        return f"\"x'{key.secret}'\""
+    return "'" + key.secret.replace("'", "''") + "'"
+
+
+def recover(path: Path, code: str) -> KeyRecord:
+    """Put the key from a recovery code back into the OS keychain for the store at ``path``.
+
+    The code is proven first (it must open the store); the store file is never written.
+    Raises InvalidInput (malformed code), WrongKey (the code does not open this store),
+    KeyUnavailable (no usable keychain: use ``rekey --to passphrase`` with the code instead).
+    """
+    key = key_from_recovery_code(code)
+    Database.open(path, key).close()
+    status = keychain_status()
+    if not status.usable:
+        raise KeyUnavailable(
+            f"The recovery code is right, but no usable keychain is here ({status.reason}); "
+            "switch to a passphrase with MEMTRUST_RECOVERY_CODE set and memtrust rekey --to passphrase."
+        )
+    record = read_key_record(path)
+    entry = record.keychain_entry if record and record.mode == "keychain" and record.keychain_entry else uuid.uuid4().hex
+    keychain_set(entry, key)
+    new_record = KeyRecord("keychain", status.backend, entry)
+    write_key_record(path, new_record)
+    return new_record
+
+
+@dataclass(frozen=True)
+class RekeyResult:
+    """What a rekey did: the new mode and, for keychain mode, the recovery code to show once."""
+
+    mode: str
+    recovery: str | None
+
+
+def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str | None = None,
+          actor: str = "cli", fault: str | None = None) -> RekeyResult:
+    """Re-encrypt the open store under a new key, rotating or switching keychain ⇄ passphrase.
+
+    - ``to``: ``keychain`` (a fresh random raw key kept in the OS keychain) or ``passphrase``
+      (``new_passphrase``, at least 8 characters).
+    - The database is closed when this returns; reopen it with the new key.
+    - ``fault`` (tests only) raises at a named step to prove that every interruption leaves
+      a working key: ``after-record``, ``after-copy``, ``after-rename``.
+
+    Steps: new key stored (keychain) → key record names new and previous key → encrypted copy
+    made with ``sqlcipher_export`` and verified → atomic rename over the old file → record
+    drops the previous key → old keychain entry deleted. Raises KeyUnavailable, InvalidInput.
+    """
+    path = database.path
+    old_record = read_key_record(path) or KeyRecord(old_key.mode)
+    if to == "keychain":
+        status = keychain_status()
+        if not status.usable:
+            raise KeyUnavailable(f"No usable keychain here ({status.reason}); the store keeps its current key.")
+        new_key = new_raw_key("keychain")
+        entry = uuid.uuid4().hex
+        keychain_set(entry, new_key)
+        new_record = KeyRecord("keychain", status.backend, entry)
+    elif to == "passphrase":
+        if not new_passphrase or len(new_passphrase) < 8:
+            raise InvalidInput("A passphrase needs at least 8 characters.")
+        new_key = StoreKey("passphrase", new_passphrase)
+        new_record = KeyRecord("passphrase")
+    else:
+        raise InvalidInput("Rekey to keychain or passphrase.")
+
+    previous = {k: v for k, v in asdict(old_record).items() if k != "previous"}
+    write_key_record(path, KeyRecord(**{**asdict(new_record), "previous": previous}))
+    if fault == "after-record":
+        raise RuntimeError("fault injected after the key record")
+
+    temp = path.with_name(path.name + ".rekey")
+    for suffix in STORE_SUFFIXES:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{temp}{suffix}")
+    with database.write() as conn:
+        audit.record(conn, at=to_epoch(utc_now()), event="rekey", actor=actor,
+                     reason=f"The store was re-encrypted ({old_record.mode} → {new_record.mode}).")
+    database.checkpoint()
+    with database.read() as conn:
+        conn.execute(f"ATTACH DATABASE ? AS rekeyed KEY {_attach_literal(new_key)}", (str(temp),))
+        try:
+            conn.execute("SELECT sqlcipher_export('rekeyed')")
+            version = conn.execute("PRAGMA main.user_version").fetchone()[0]
+            conn.execute(f"PRAGMA rekeyed.user_version = {int(version)}")
+        finally:
+            conn.execute("DETACH DATABASE rekeyed")
+    os.chmod(temp, 0o600)
+    Database.open(temp, new_key).close()  # proves the copy opens with the new key
+    with open(temp, "rb+") as handle:
+        os.fsync(handle.fileno())
+    if fault == "after-copy":
+        raise RuntimeError("fault injected after the copy")
+    database.close()
+    os.replace(temp, path)
+    _fsync_directory(path.parent)
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{temp}{suffix}")
+    if fault == "after-rename":
+        raise RuntimeError("fault injected after the rename")
+    write_key_record(path, new_record)
+    if old_record.mode == "keychain" and old_record.keychain_entry and old_record.keychain_entry != new_record.keychain_entry:
+        keychain_delete(old_record.keychain_entry)
+    from store.keys import recovery_code
+
+    return RekeyResult(new_record.mode, recovery_code(new_key) if new_key.raw else None)
+
+
+def destroy(path: Path) -> list[str]:
+    """Remove the store at ``path``: database, WAL, SHM, key record, lock and keychain entry.
+
+    Works without the key (a user who lost it can still wipe). Refuses while an app instance
+    holds the store (StoreInUse). Raises StoreNotFound when there is nothing to remove.
+    Returns the names of what was removed.
+    """
+    path = Path(path)
+    record = read_key_record(path)
+    if not path.exists() and record is None:
+        raise StoreNotFound(f"There is no memtrust store at {path}.")
+    lock = InstanceLock(path).acquire()
+    removed = []
+    try:
+        for suffix in STORE_SUFFIXES:
+            target = Path(f"{path}{suffix}")
+            if target.exists():
+                target.unlink()
+                removed.append(target.name)
+        if record is not None:
+            for entry in {record.keychain_entry, (record.previous or {}).get("keychain_entry")} - {None}:
+                keychain_delete(entry)
+                removed.append("keychain entry")
+            key_record_path(path).unlink()
+            removed.append(key_record_path(path).name)
+    finally:
+        lock.release()
+        with contextlib.suppress(FileNotFoundError):
+            lock.path.unlink()
+    _fsync_directory(path.parent)
+    return removed
+
+
+def upgrade_cipher3(path: Path, key: StoreKey) -> Path:
+    """Migrate a SQLCipher 3 store to SQLCipher 4 in place, after a byte copy backup.
+
+    Returns the backup's path (``<db>.sqlcipher3-backup``, mode 0600). Raises
+    InvalidInput when the file is not a SQLCipher 3 database that ``key`` opens.
+    """
+    backup = path.with_name(path.name + ".sqlcipher3-backup")
+    if backup.exists():
+        raise InvalidInput(f"A backup already exists at {backup}; move it aside first.")
+    fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
+        shutil.copyfileobj(source, target)
+        target.flush()
+        os.fsync(target.fileno())
+    conn = sqlcipher3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("PRAGMA cipher_log_level = NONE")
+        conn.execute(key.pragma())
+        result = conn.execute("PRAGMA cipher_migrate").fetchone()
+        if result is None or str(result[0]) != "0":
+            raise InvalidInput("The file is not a SQLCipher 3 database that this key opens; nothing was changed.")
+    finally:
+        conn.close()
+    return backup
+
+
+# --- doctor -----------------------------------------------------------------------------
+
+
+@dataclass
+class DoctorReport:
+    """Findings of ``memtrust doctor``: ``facts`` (label → text) and ``problems`` (sentences)."""
+
+    facts: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def _mode_text(path: Path) -> str:
+    return oct(stat.S_IMODE(path.stat().st_mode))[2:].rjust(4, "0")
+
+
+def doctor(path: Path, open_database) -> DoctorReport:
+    """Check the store at ``path``: key mode, keychain backend, cipher version, permissions,
+    integrity. ``open_database`` is a callable returning an open :class:`Database` (it may
+    raise the typed errors, which become problems). Never writes to the store."""
+    report = DoctorReport()
+    report.facts["store"] = str(path)
+    record = read_key_record(path)
+    status = keychain_status()
+    report.facts["key mode"] = record.mode if record else "unknown (no key record)"
+    report.facts["keychain"] = f"{status.backend} ({'usable' if status.usable else status.reason})"
+    if record and record.mode == "keychain" and record.keychain_backend and record.keychain_backend != status.backend:
+        report.problems.append(f"The key was kept by {record.keychain_backend}, but the keychain now is {status.backend}.")
+    if record and record.previous:
+        report.problems.append("A rekey was interrupted; run memtrust rekey again to finish it.")
+    if not path.exists():
+        report.problems.append(f"There is no store at {path}.")
+        return report
+    directory_mode = _mode_text(path.parent)
+    report.facts["folder permissions"] = directory_mode
+    if directory_mode != "0700":
+        report.problems.append(f"The folder {path.parent} is {directory_mode}; it should be 0700 (chmod 700).")
+    for suffix in STORE_SUFFIXES:
+        target = Path(f"{path}{suffix}")
+        if target.exists():
+            mode = _mode_text(target)
+            report.facts[f"{target.name} permissions"] = mode
+            if mode != "0600":
+                report.problems.append(f"{target.name} is {mode}; it should be 0600 (chmod 600).")
+    try:
+        database = open_database()
+    except MemtrustError as exc:
+        report.problems.append(str(exc))
+        return report
+    try:
+        with database.read() as conn:
+            report.facts["cipher"] = " ".join(str(conn.execute(f"PRAGMA {p}").fetchone()[0])
+                                               for p in ("cipher_version", "cipher_provider"))
+            report.facts["journal"] = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            cipher_integrity = [row[0] for row in conn.execute("PRAGMA cipher_integrity_check")]
+            report.facts["memories"] = str(conn.execute("SELECT count(*) FROM memories").fetchone()[0])
+        report.facts["integrity"] = "ok" if integrity == ["ok"] and not cipher_integrity else "FAILED"
+        if integrity != ["ok"]:
+            report.problems.append("SQLite integrity check failed: " + "; ".join(integrity[:3]))
+        if cipher_integrity:
+            report.problems.append("Page checksums failed: " + "; ".join(cipher_integrity[:3]))
+    finally:
+        database.close()
+    return report
