@@ -376,28 +376,52 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
 @cli.command()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (mode 0600) instead of standard output.")
-@click.option("--format", "format_", type=click.Choice(["json"]), default="json", show_default=True)
+@click.option("--format", "format_", type=click.Choice(["json", "md"]), default="json", show_default=True,
+              help="json: complete and machine-readable (restorable with memtrust import); md: a report to read.")
 @db_option
 @click.pass_context
 def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     """Export everything held about you (personal DSAR), with each memory's formation."""
     from store.export import UNENCRYPTED_WARNING, build_export, dumps_export, record_export, write_export
+    from store.report import render_markdown
 
+    if out is not None and out.is_dir():
+        raise InvalidInput(f"{out} is a folder; give a file name for the export.")
     store = _store(ctx, create=False)
     data = build_export(store, app_version=APP_VERSION)
     try:
-        text = dumps_export(data)
+        text = dumps_export(data) if format_ == "json" else render_markdown(data)
+        text.encode("utf-8")
     except ValueError:
         raise InvalidInput("A stored value is not valid Unicode, so the export was not written.") from None
-    record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout", memory_count=len(data["memories"]))
     if out is None:
         click.echo(text, nl=False)
     else:
-        if out.is_dir():
-            raise InvalidInput(f"{out} is a folder; give a file name for the export.")
         write_export(out, text)
+    record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout",
+                  memory_count=len(data["memories"]), format=format_)
+    if out is not None:
         click.echo(f"Wrote {len(data['memories'])} memories to {out}.")
     click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
+
+
+@cli.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--merge", type=click.Choice(["skip", "replace"]), default=None,
+              help="Into a store that already holds data: skip memories already held, or replace them.")
+@db_option
+@click.pass_context
+def import_(ctx: click.Context, file: Path, merge: str | None) -> None:
+    """Restore a JSON export (memtrust export) into an empty store, or merge it with --merge."""
+    from store.restore import read_export_file, restore
+
+    data = read_export_file(file)  # checked completely before any store is opened or created
+    store = _store(ctx)
+    report = restore(store, data, actor=CLI_ACTOR, merge=merge, source_name=file.name)
+    click.echo(report.summary())
+    pruned = store.prune(actor=CLI_ACTOR)
+    if pruned.total:
+        click.echo(pruned.notice())
 
 
 # --- keys and the store's lifecycle (§5) ---------------------------------------------

@@ -1,0 +1,194 @@
+"""The DSAR report for a person (DESIGN.md §9): the export rendered as Markdown.
+
+:func:`render_markdown` takes the dict of :func:`store.export.build_export` — so the report
+says exactly what the JSON says — and writes the sections of §9: "Saved by you",
+"Inferred about you" (confidence, evidence, expiry), "Pending", "Quarantined", "What was
+used and when", then consent and the full history of changes.
+
+Stored text is shown literally and safely: Markdown and HTML punctuation is escaped, line
+breaks and control characters appear as visible escapes (``\\n``, ``\\u0007``), and each
+value is wrapped in Unicode isolates so right-to-left text cannot reorder the line around
+it. The JSON export keeps the exact text; this is for reading only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from typing import Any
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
+_FSI, _PDI = "\u2068", "\u2069"
+_RTL = frozenset({"R", "AL", "AN"})
+
+
+def literal(text: str | None) -> str:
+    """Stored text made safe for Markdown: punctuation escaped, controls and bidi
+    overrides as visible ``\\uXXXX`` escapes (``\\n`` for a line break); text with
+    right-to-left characters is wrapped in a first-strong isolate so it cannot reorder the line."""
+    if text is None:
+        return "—"
+    text = _MARKDOWN.sub(r"\\\1", text)
+    text = _CONTROL.sub(lambda m: "\\\\n" if m.group() == "\n" else f"\\\\u{ord(m.group()):04x}", text)
+    if any(unicodedata.bidirectional(char) in _RTL for char in text):
+        return f"{_FSI}{text}{_PDI}"
+    return text
+
+
+def _code(key: str | None) -> str:
+    """A key (``[a-z0-9_.]`` by §2, or a redacted one) as a code span; anything else literally."""
+    if key is None:
+        return "—"
+    return f"`{key}`" if re.fullmatch(r"[a-z0-9_.()]+", key) else literal(key)
+
+
+def _day(iso: str | None) -> str:
+    """``2026-03-02T12:00:00Z`` → ``2 Mar 2026 12:00 UTC``."""
+    if iso is None:
+        return "—"
+    months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+    return f"{int(iso[8:10])} {months[int(iso[5:7]) - 1]} {iso[:4]} {iso[11:16]} UTC"
+
+
+_SOURCES = {
+    "user": "you typed it in memtrust",
+    "chat": "you asked for it in a conversation",
+    "settings": "your custom instructions or settings",
+    "sync": "a verified import",
+    "agent": "an assistant, after you confirmed",
+}
+
+
+def _source(record: dict[str, Any]) -> str:
+    source = record["source"]
+    if source.startswith("inference:"):
+        return f"inferred by the {literal(source.split(':', 1)[1])} detector"
+    return _SOURCES.get(source, literal(source))
+
+
+def _evidence(evidence: dict[str, Any] | None) -> str:
+    if not evidence:
+        return "—"
+    parts = []
+    for name, value in evidence.items():
+        if isinstance(value, list):
+            shown = ", ".join(literal(str(v)) for v in value[:5])
+            more = f" and {len(value) - 5} more" if len(value) > 5 else ""
+            parts.append(f"{literal(name)}: {shown}{more}")
+        else:
+            parts.append(f"{literal(name)}: {literal(str(value))}")
+    return "; ".join(parts)
+
+
+def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str]:
+    scope = "" if record["scope"] == "shared" else f" (for {literal(record['scope'])} only)"
+    lines = [f"- **`{record['key']}`**{scope}: {literal(record['value'])}"]
+    if inferred:
+        lines.append(f"  - confidence {round(record['confidence'] * 100)}%; {_source(record)}")
+        lines.append(f"  - evidence: {_evidence(record['evidence'])}")
+        lines.append(f"  - first inferred {_day(record['created_at'])}; last signal {_day(record['last_signal_at'])}; "
+                     f"expires {_day(record['expires_at'])}")
+    else:
+        when = f"saved {_day(record['confirmed_at'] or record['created_at'])}"
+        lines.append(f"  - source: {_source(record)}; {when}")
+        if record["source_ref"]:
+            lines.append(f"  - where: {literal(record['source_ref'])}")
+        if record["evidence"]:
+            lines.append(f"  - context: {_evidence(record['evidence'])}")
+        if record["expires_at"]:
+            lines.append(f"  - expires {_day(record['expires_at'])}")
+        if record["pending_until"]:
+            lines.append(f"  - deleted unless you confirm it by {_day(record['pending_until'])}")
+    lines.append(f"  - id `{record['id']}`")
+    return lines
+
+
+def _section(title: str, intro: str, records: list[dict[str, Any]], *, inferred: bool = False) -> list[str]:
+    lines = [f"## {title} ({len(records)})", "", intro, ""]
+    if not records:
+        lines += ["Nothing.", ""]
+    for record in records:
+        lines += _memory_block(record, inferred=inferred)
+    if records:
+        lines.append("")
+    return lines
+
+
+def render_markdown(data: dict[str, Any]) -> str:
+    """The export ``data`` as a Markdown report for the person it is about (§9)."""
+    meta, consent, memories = data["meta"], data["consent"], data["memories"]
+    explicit_active = [m for m in memories if m["formation"] == "explicit" and m["status"] == "active"]
+    implicit = [m for m in memories if m["formation"] == "implicit"]
+    pending = [m for m in memories if m["status"] == "pending"]
+    quarantined = [m for m in memories if m["status"] == "quarantined"]
+    counts = data["counts"]
+
+    lines = [
+        "# What memtrust holds about you",
+        "",
+        f"> **Warning:** {meta['warning']}",
+        "",
+        f"Exported {_day(meta['exported_at'])} by memtrust {literal(meta['app_version'])} from the store at "
+        f"{literal(meta['store_path'])} ({literal(meta['key_mode'])} mode).",
+        "",
+        f"In total: **{counts['memories']} memories** — {sum(counts['explicit'].values())} saved by you or "
+        f"awaiting your answer, {sum(counts['implicit'].values())} inferred; {counts['audit']} events in the history.",
+        f"Implicit learning is **{'ON' if consent['implicit_learning'] else 'OFF'}**.",
+        "",
+    ]
+    lines += _section("Saved by you", "Things you asked memtrust to remember, or confirmed.", explicit_active)
+    lines += _section("Inferred about you",
+                      "Guesses memtrust made from how you write; none was asked for. Each expires unless seen again.",
+                      implicit, inferred=True)
+    lines += _section("Pending", "Requests found in your conversations or from assistants, waiting for your yes or no; "
+                      "never given to an assistant until you confirm.", pending)
+    lines += _section("Quarantined", "Things you marked as confidential: kept, never given to any assistant until you "
+                      "release them.", quarantined)
+
+    influence = [e for e in data["audit"] if e["event"] == "influence"]
+    lines += [f"## What was used and when ({len(influence)})", "",
+              "Each time memory was given to an assistant: which one, for what, and whether it was saved by you or inferred.", ""]
+    if not influence:
+        lines += ["Nothing was ever given to an assistant.", ""]
+    else:
+        grouped: dict[tuple, list[dict]] = defaultdict(list)
+        for event in influence:
+            detail = event["detail"] or {}
+            grouped[(event["at"], detail.get("consumer", event["actor"]), detail.get("purpose", "—"))].append(event)
+        lines += ["| when | given to | purpose | memories |", "|---|---|---|---|"]
+        for (at, consumer, purpose), events in grouped.items():
+            items = ", ".join(
+                f"`{e['key']}` ({'saved by you' if e['formation'] == 'explicit' else 'inferred'})" for e in events)
+            lines.append(f"| {_day(at)} | {literal(consumer)} | {literal(purpose)} | {items} |")
+        lines.append("")
+
+    lines += [f"## Consent to implicit learning ({len(consent['history'])})", ""]
+    if not consent["history"]:
+        lines += ["Never turned on.", ""]
+    for event in consent["history"]:
+        lines.append(f"- {_day(event['at'])}: turned **{'on' if event['learning'] else 'off'}** by {literal(event['actor'])}")
+        if event["statement"]:
+            lines.append(f"  - you were told: {literal(event['statement'])}")
+    lines.append("")
+
+    others = [e for e in data["audit"] if e["event"] != "influence"]
+    tally = Counter(e["event"] for e in others)
+    lines += [f"## History of changes ({len(others)})", "",
+              "Every decision, confirmation, deletion and export, oldest first. Deleted values are never kept here.", ""]
+    if tally:
+        lines += ["In short: " + ", ".join(f"{count} {literal(event)}" for event, count in sorted(tally.items())) + ".", ""]
+        lines += ["| when | event | memory | kind | outcome | why |", "|---|---|---|---|---|---|"]
+        for e in others:
+            kind = {"explicit": "saved by you", "implicit": "inferred"}.get(e["formation"], "—")
+            lines.append(f"| {_day(e['at'])} | {literal(e['event'])} | {_code(e['key'])} | {kind} | "
+                         f"{literal(e['outcome']) if e['outcome'] else '—'} | {literal(e['reason']) if e['reason'] else '—'} |")
+        lines.append("")
+
+    if data["settings"]:
+        lines += ["## Settings", ""] + [f"- {literal(s['name'])}: {literal(s['value'])}" for s in data["settings"]] + [""]
+    lines += ["## Conversations read", "",
+              f"memtrust has read {counts['ingested_messages']} messages from your conversation exports (it keeps only their "
+              "ids, to avoid proposing the same thing twice; the full list is in the JSON export).", ""]
+    return "\n".join(lines)

@@ -1,0 +1,276 @@
+"""Restoring a DSAR export into a store (``memtrust import``, DESIGN.md §9).
+
+The file is read and checked completely — JSON Schema, counts, §2 rules for every memory,
+§3.1 (sensitive keys explicit-only) and §3.5 (no secrets) — before anything is written; a
+file that fails any check changes nothing. Then one transaction writes it:
+
+- **Empty store** (no memories, audit, consent, settings or ingest refs): a faithful
+  restore. Memories keep their ids, status, formation, confidence, evidence and every
+  timestamp; the audit log and consent history keep their sequence numbers; settings and
+  ingest refs come back. One ``import`` event is appended. Export → import → export gives
+  the same memories, consent history, settings and audit (plus the new events).
+- **Non-empty store**: refused unless a merge mode is given. The file's own audit log and
+  consent history describe another store and stay in the file; this store's consent is
+  the user's standing choice here. Each incoming memory is audited (``import``, with its
+  formation and outcome):
+
+  - ``skip``: a memory whose id or (scope, key) is already held is skipped; settings
+    already set are kept.
+  - ``replace``: the held rows with that id or (scope, key) are deleted (audited) and the
+    imported one takes their place; imported settings win. Explicit still beats implicit
+    (§3.4): an imported inference never replaces a held explicit memory.
+
+  In both modes an imported inference is skipped while implicit learning is off here (§3.2),
+  and ingest refs are merged.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from store import audit
+from store.admission import validate as validate_proposal
+from store.errors import InvalidInput
+from store.export import validate_export
+from store.memories import MemoryStore
+from store.model import MEMORY_FIELDS, Proposal, is_sensitive, to_epoch
+from store.screening import find_secret
+
+MERGE_MODES = ("skip", "replace")
+_TIME_FIELDS = ("created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at",
+                "pending_until")
+_USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages")
+
+
+@dataclass(frozen=True)
+class RestoreReport:
+    """What an import did: per-outcome memory counts (``restored``, ``replaced``, ``skipped``)
+    and the reasons rows were skipped (``{reason: count}``)."""
+
+    merge: str | None
+    restored: int = 0
+    replaced: int = 0
+    skipped: int = 0
+    skip_reasons: dict[str, int] = field(default_factory=dict)
+    audit_events: int = 0
+    consent_events: int = 0
+
+    def summary(self) -> str:
+        """One or two sentences for the CLI."""
+        text = f"Imported {self.restored + self.replaced} memories"
+        if self.merge is None:
+            text += f", {self.audit_events} audit events and {self.consent_events} consent events"
+        else:
+            text += f" ({self.replaced} replacing held ones), skipped {self.skipped}"
+        text += "."
+        for reason, count in self.skip_reasons.items():
+            text += f" {count} skipped: {reason}."
+        return text
+
+
+def _epoch(text: str | None) -> int | None:
+    """``2026-03-02T12:00:00Z`` → epoch seconds (UTC); raises ValueError for an impossible date."""
+    if text is None:
+        return None
+    return calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ"))
+
+
+def read_export_file(path: Path) -> dict[str, Any]:
+    """Read and fully check an export file; return its data. Writes nothing.
+
+    Raises InvalidInput (one sentence, never a stored value) when the file is missing, not
+    UTF-8, not JSON (or uses NaN/Infinity), or fails :func:`check_export`.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InvalidInput(f"There is no export file at {path}.")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{path.name} is not UTF-8 text, so it is not a memtrust export; nothing was imported.") from None
+
+    def no_constants(name: str):
+        raise ValueError(name)
+
+    try:
+        data = json.loads(text, parse_constant=no_constants)
+    except ValueError:
+        raise InvalidInput(f"{path.name} is not valid JSON, so it is not a memtrust export; nothing was imported.") from None
+    check_export(data)
+    return data
+
+
+def check_export(data: Any) -> list[tuple]:
+    """Check an export dict completely and return its memories as database rows.
+
+    Beyond :func:`store.export.validate_export` (schema, counts, uniqueness, Unicode):
+    every memory passes the §2 well-formedness rules, §3.1 (sensitive keys are explicit
+    only) and the §3.5 secret screen; every time is a real date. Raises InvalidInput naming
+    the memory's position and key category, never its value.
+    """
+    validate_export(data)
+    rows = []
+    for position, record in enumerate(data["memories"], start=1):
+        where = f"memory {position} ({record['key'].split('.', 1)[0]}.…)"
+        proposal = Proposal(record["key"], record["value"], record["formation"], record["source"],
+                            scope=record["scope"], confidence=record["confidence"])
+        problem = validate_proposal(proposal)
+        if problem:
+            raise InvalidInput(f"The export's {where} breaks the memory rules: {problem} Nothing was imported.")
+        if record["formation"] == "implicit" and is_sensitive(record["key"]):
+            raise InvalidInput(f"The export's {where} is an inference about a sensitive matter, which memtrust never "
+                               "holds; nothing was imported.")
+        secret = find_secret(record["value"])
+        if secret:
+            raise InvalidInput(f"The export's {where} looks like {secret}, which memtrust does not keep; "
+                               "nothing was imported.")
+        values = dict(record)
+        try:
+            for name in _TIME_FIELDS:
+                values[name] = _epoch(values[name])
+        except ValueError:
+            raise InvalidInput(f"The export's {where} has an impossible date; nothing was imported.") from None
+        if values["evidence"] is not None:
+            values["evidence"] = json.dumps(values["evidence"], ensure_ascii=False)
+        values["confidence"] = float(values["confidence"])
+        rows.append(tuple(values[name] for name in MEMORY_FIELDS))
+    try:
+        for event in data["audit"]:
+            _epoch(event["at"])
+        for event in data["consent"]["history"]:
+            _epoch(event["at"])
+        for ref in data["ingested_messages"]:
+            _epoch(ref["at"])
+    except ValueError:
+        raise InvalidInput("The export has an impossible date in its audit, consent or ingest records; "
+                           "nothing was imported.") from None
+    return rows
+
+
+def is_empty(store: MemoryStore) -> bool:
+    """True when the store holds no user data at all (no row in any user table)."""
+    with store.db.read() as conn:
+        return not any(conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in _USER_TABLES)
+
+
+_INSERT_MEMORY = (f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) "
+                  f"VALUES ({', '.join('?' * len(MEMORY_FIELDS))})")
+
+
+def restore(store: MemoryStore, data: dict[str, Any], *, actor: str, merge: str | None = None,
+            source_name: str | None = None) -> RestoreReport:
+    """Import ``data`` (an export dict) into ``store`` in one transaction (module docstring).
+
+    ``merge`` is ``None`` (the store must be empty), ``"skip"`` or ``"replace"``.
+    ``source_name`` (the file's name) is recorded in the ``import`` audit event. Checks the
+    whole export first (:func:`check_export`). Raises InvalidInput for a bad export, a
+    non-empty store without ``merge``, or an unknown merge mode; nothing is written then.
+    """
+    if merge is not None and merge not in MERGE_MODES:
+        raise InvalidInput("The merge mode is skip or replace.")
+    rows = check_export(data)
+    if merge is None and not is_empty(store):
+        raise InvalidInput("This store already holds data; import into a new store (--db), or choose "
+                           "--merge skip or --merge replace. Nothing was imported.")
+    now = to_epoch(store.clock())
+    detail = {"file": source_name, "source_store_id": data["meta"].get("store_id"),
+              "exported_at": data["meta"]["exported_at"]}
+    if merge is None:
+        return _restore_into_empty(store, data, rows, now=now, actor=actor, detail=detail)
+    return _merge(store, data, rows, now=now, actor=actor, merge=merge, detail=detail)
+
+
+def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreReport:
+    history = data["consent"]["history"]
+    with store.db.write() as conn:
+        if conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone():  # checked again under the lock
+            raise InvalidInput("This store gained data meanwhile; nothing was imported.")
+        conn.executemany(_INSERT_MEMORY, rows)
+        conn.executemany(
+            "INSERT INTO audit (seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(e["seq"], _epoch(e["at"]), e["event"], e["actor"], e["memory_id"], e["scope"], e["key"],
+              e["formation"], e["outcome"], e["reason"],
+              None if e["detail"] is None else json.dumps(e["detail"], ensure_ascii=False))
+             for e in data["audit"]])
+        conn.executemany("INSERT INTO consent (seq, at, learning, actor, statement) VALUES (?, ?, ?, ?, ?)",
+                         [(e["seq"], _epoch(e["at"]), int(e["learning"]), e["actor"], e["statement"])
+                          for e in history])
+        conn.executemany("INSERT INTO settings (name, value) VALUES (?, ?)",
+                         [(s["name"], s["value"]) for s in data["settings"]])
+        conn.executemany("INSERT INTO ingested_messages (source_ref, at) VALUES (?, ?)",
+                         [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+        by_formation = Counter(record["formation"] for record in data["memories"])
+        audit.record(conn, at=now, event="import", actor=actor, outcome="restored",
+                     reason=f"Restored {len(rows)} memories from an export into an empty store.",
+                     detail={**detail, "explicit": by_formation["explicit"], "implicit": by_formation["implicit"],
+                             "audit_events": len(data["audit"]), "consent_events": len(history)})
+    return RestoreReport(None, restored=len(rows), audit_events=len(data["audit"]), consent_events=len(history))
+
+
+def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
+    learning = store.learning_enabled()
+    restored = replaced = 0
+    reasons: Counter[str] = Counter()
+    columns = ", ".join(MEMORY_FIELDS)
+    with store.db.write() as conn:
+        held = {}
+        for row in conn.execute(f"SELECT id, scope, key, formation FROM memories"):
+            held[row[0]] = row
+        by_slot: dict[tuple[str, str], list[tuple]] = {}
+        for row in held.values():
+            by_slot.setdefault((row[1], row[2]), []).append(row)
+        for row in rows:
+            record = dict(zip(MEMORY_FIELDS, row))
+            slot = (record["scope"], record["key"])
+            conflicts = {r[0]: r for r in by_slot.get(slot, [])}
+            if record["id"] in held:
+                conflicts[record["id"]] = held[record["id"]]
+            conflicts = {i: r for i, r in conflicts.items() if i in held}  # held before this import
+            reason = None
+            if record["formation"] == "implicit" and not learning:
+                reason = "implicit learning is off in this store"
+            elif conflicts and merge == "skip":
+                reason = "this store already holds that memory"
+            elif record["formation"] == "implicit" and any(r[3] == "explicit" for r in conflicts.values()):
+                reason = "you saved that yourself here, and an inference never replaces it"
+            if reason:
+                reasons[reason] += 1
+                audit.record(conn, at=now, event="import", actor=actor, memory_id=None, scope=record["scope"],
+                             key=audit.redacted_key(record["key"]), formation=record["formation"],
+                             outcome="skip", reason=f"Not imported: {reason}.", detail=detail)
+                continue
+            for old_id, old in conflicts.items():
+                full = conn.execute(f"SELECT {columns} FROM memories WHERE id = ?", (old_id,)).fetchone()
+                if full is None:
+                    continue
+                conn.execute("DELETE FROM memories WHERE id = ?", (old_id,))
+                audit.record(conn, at=now, event="delete", actor=actor, memory_id=old_id, scope=old[1], key=old[2],
+                             formation=old[3], reason="Replaced by an imported memory.")
+                del held[old_id]
+            conn.execute(_INSERT_MEMORY, row)
+            if conflicts:
+                replaced += 1
+            else:
+                restored += 1
+            audit.record(conn, at=now, event="import", actor=actor, memory_id=record["id"], scope=record["scope"],
+                         key=record["key"], formation=record["formation"],
+                         outcome="replace" if conflicts else "restored",
+                         reason="Imported from an export" + (", replacing the memory held here." if conflicts else "."),
+                         detail=detail)
+        setting_sql = ("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO "
+                       + ("UPDATE SET value = excluded.value" if merge == "replace" else "NOTHING"))
+        conn.executemany(setting_sql, [(s["name"], s["value"]) for s in data["settings"]])
+        conn.executemany("INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
+                         [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+        audit.record(conn, at=now, event="import", actor=actor, outcome=f"merge-{merge}",
+                     reason=f"Merged an export ({merge}): {restored} added, {replaced} replaced, "
+                            f"{sum(reasons.values())} skipped.", detail=detail)
+    return RestoreReport(merge, restored=restored, replaced=replaced, skipped=sum(reasons.values()),
+                         skip_reasons=dict(reasons))
