@@ -1,0 +1,191 @@
+"""DSAR export (§9): schema-valid, complete, counts that match, exact Unicode, safe files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from store.export import (
+    EXCLUDED_TABLES,
+    EXPORTED_TABLES,
+    UNENCRYPTED_WARNING,
+    build_export,
+    dumps_export,
+    export_schema,
+    validate_export,
+    write_export,
+)
+from store.errors import InvalidInput
+from store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, Proposal
+from store.report import render_markdown
+from tests.dsar_fixtures import TRICKY_VALUES, fill
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_export_validates_against_the_shipped_json_schema(store):
+    fill(store)
+    data = build_export(store, app_version="test")
+    jsonschema.Draft202012Validator.check_schema(export_schema())
+    jsonschema.validate(data, export_schema(), cls=jsonschema.Draft202012Validator)
+    validate_export(data)  # and the cross-field rules
+
+
+def test_the_packaged_schema_is_the_one_in_assets():
+    assert (ROOT / "store" / "dsar.schema.json").read_bytes() == (ROOT / "assets" / "dsar.schema.json").read_bytes()
+
+
+def test_an_empty_store_exports_a_valid_document(store):
+    data = build_export(store, app_version="test")
+    validate_export(data)
+    assert data["memories"] == [] and data["counts"]["memories"] == 0
+
+
+def test_counts_equal_the_rows_in_the_export_and_in_the_store(store):
+    fill(store)
+    data = build_export(store, app_version="test")
+    for formation in FORMATIONS:
+        for status in STATUSES:
+            rows = [m for m in data["memories"] if m["formation"] == formation and m["status"] == status]
+            assert data["counts"][formation][status] == len(rows)
+    assert data["counts"]["memories"] == len(data["memories"])
+    assert {f: data["counts"][f] for f in FORMATIONS} == store.counts()
+    with store.db.read() as conn:
+        for table, part in (("memories", "memories"), ("audit", "audit"), ("consent", "consent"),
+                            ("settings", "settings"), ("ingested_messages", "ingested_messages")):
+            assert data["counts"][part] == conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+
+
+def test_every_status_and_formation_is_exported_with_every_design_field(store):
+    fill(store)
+    data = build_export(store, app_version="test")
+    kinds = {(m["formation"], m["status"]) for m in data["memories"]}
+    assert kinds == {("explicit", "active"), ("explicit", "pending"), ("explicit", "quarantined"), ("implicit", "active")}
+    assert all(tuple(m) == MEMORY_FIELDS for m in data["memories"])
+    inferred = next(m for m in data["memories"] if m["key"] == "style.answer_length")
+    assert inferred["evidence"]["short_replies"] == 3 and inferred["confidence"] == 0.82
+    assert inferred["expires_at"].endswith("Z") and inferred["source"] == "inference:reply_length"
+
+
+def test_every_table_of_the_schema_is_exported_or_excluded_with_a_reason(store):
+    with store.db.read() as conn:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    unaccounted = tables - set(EXPORTED_TABLES) - set(EXCLUDED_TABLES)
+    assert unaccounted == set(), f"tables neither exported nor excluded: {sorted(unaccounted)}"
+    assert set(EXPORTED_TABLES).isdisjoint(EXCLUDED_TABLES)
+    data = build_export(store, app_version="test")
+    for table, where in EXPORTED_TABLES.items():
+        assert where.split(".")[0].split(" ")[0] in data, table
+
+
+def test_consent_state_and_history_settings_and_ingest_refs_are_exported(store):
+    fill(store)
+    store.set_learning(False, actor="test")
+    data = build_export(store, app_version="test")
+    assert data["consent"]["implicit_learning"] is False
+    assert [(e["learning"], e["actor"]) for e in data["consent"]["history"]] == [(True, "test"), (False, "test")]
+    assert data["consent"]["history"][0]["statement"]
+    assert data["settings"] == [{"name": "implicit_ttl_days", "value": "45"}]
+    assert [r["source_ref"] for r in data["ingested_messages"]] == ["conv-1/msg-1", "conv-1/msg-2"]
+
+
+def test_meta_names_the_key_mode_and_never_the_key(store):
+    data = build_export(store, app_version="9.9")
+    assert data["meta"]["key_mode"] == "memory" and data["meta"]["warning"] == UNENCRYPTED_WARNING
+    assert data["meta"]["store_id"] and data["meta"]["app_version"] == "9.9"
+    assert "key" not in json.dumps(data["meta"]).replace("key_mode", "")
+
+
+def test_tricky_unicode_values_survive_the_export_exactly(store, tmp_path):
+    fill(store, learning=False)
+    path = write_export(tmp_path / "out.json", dumps_export(build_export(store, app_version="test")))
+    loaded = json.loads(path.read_bytes().decode("utf-8"))
+    values = {m["key"]: m["value"] for m in loaded["memories"]}
+    for key, value in TRICKY_VALUES.items():
+        assert values[key] == value
+    assert len(values["notes.long"]) == 4000
+
+
+def test_nul_is_rejected_when_written_and_never_reaches_an_export(store):
+    result = store.propose(Proposal("notes.nul", "a\x00b", "explicit", "user", confirmed=True), actor="test")
+    assert result.decision.outcome == "reject" and "NUL" in result.decision.reason
+    assert store.list() == []
+
+
+def test_a_lone_surrogate_is_rejected_when_the_export_is_written(tmp_path):
+    data = {"memories": [{"value": "broken \ud800 text"}]}
+    with pytest.raises(ValueError):
+        dumps_export(data)
+    with pytest.raises(ValueError):
+        write_export(tmp_path / "out.json", "broken \udfff")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_file_is_written_atomically_with_mode_0600_whatever_the_umask(tmp_path):
+    target = tmp_path / "export.json"
+    target.write_text("old", encoding="utf-8")
+    old_umask = os.umask(0)
+    try:
+        write_export(target, '{"new": true}\n')
+    finally:
+        os.umask(old_umask)
+    assert target.read_text(encoding="utf-8") == '{"new": true}\n'
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["export.json"]  # no temp file left
+
+
+def test_validation_names_the_place_not_the_value(store):
+    fill(store, learning=False)
+    data = build_export(store, app_version="test")
+    data["memories"][0]["confidence"] = "secret-looking-value-9911"
+    with pytest.raises(InvalidInput) as caught:
+        validate_export(data)
+    assert "$.memories[0].confidence" in str(caught.value) and "9911" not in str(caught.value)
+
+
+def test_edited_counts_are_refused(store):
+    fill(store, learning=False)
+    data = build_export(store, app_version="test")
+    data["counts"]["explicit"]["active"] += 1
+    with pytest.raises(InvalidInput, match="counts"):
+        validate_export(data)
+
+
+# --- the Markdown report ------------------------------------------------------------------
+
+
+def test_markdown_report_has_the_design_sections_in_order(store):
+    fill(store)
+    store.confirm(next(m.id for m in store.list(status="pending")), actor="test")
+    store.propose(Proposal("notes.later", "call the bank", "explicit", "chat"), actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    order = ["Saved by you", "Inferred about you", "Pending", "Quarantined", "What was used and when"]
+    positions = [next(i for i, h in enumerate(headings) if h.startswith(f"## {name} (")) for name in order]
+    assert positions == sorted(positions)
+    assert UNENCRYPTED_WARNING in text
+
+
+def test_markdown_report_gives_inferences_their_confidence_evidence_and_expiry(store):
+    fill(store)
+    text = render_markdown(build_export(store, app_version="test"))
+    inferred = text.split("## Inferred about you")[1].split("## Pending")[0]
+    assert "`style.answer_length`" in inferred and "confidence 82%" in inferred
+    assert "short\\_replies: 3" in inferred and "expires 1 May 2026" in inferred
+    used = text.split("## What was used and when")[1].split("## Consent")[0]
+    assert "assistant" in used and "(inferred)" in used and "(saved by you)" in used
+
+
+def test_markdown_report_shows_stored_text_literally_on_one_line(store):
+    fill(store, learning=False)
+    text = render_markdown(build_export(store, app_version="test"))
+    controls = next(line for line in text.splitlines() if "`notes.controls`" in line)
+    assert "\\\\n" in controls and "\\\\u0007" in controls and "\\\\u001b" in controls and "\x07" not in text
+    markup = next(line for line in text.splitlines() if "`notes.markup`" in line)
+    assert "\\<b\\>html\\</b\\>" in markup and "\\*not bold\\*" in markup and "\\| pipe" in markup
+    rtl = next(line for line in text.splitlines() if "`notes.rtl`" in line)
+    assert "\u2068" in rtl and "\u2069" in rtl and "\u202e" not in rtl
