@@ -1,0 +1,186 @@
+"""memtrust import (§9): a faithful restore into an empty store, merges only when asked,
+and a file is checked completely before anything is written."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from store.errors import InvalidInput
+from store.export import build_export, dumps_export, write_export
+from store.model import Proposal
+from store.opening import create_throwaway_store
+from store.restore import restore
+from tests.conftest import TEST_PASSPHRASE
+from tests.dsar_fixtures import TRICKY_VALUES, fill
+
+
+@pytest.fixture
+def second_store(tmp_path, clock):
+    opened = create_throwaway_store(tmp_path / "second", clock=clock)
+    yield opened.store
+    opened.store.close()
+
+
+def _through_a_file(data, tmp_path):
+    path = write_export(tmp_path / "export.json", dumps_export(data))
+    return json.loads(path.read_bytes().decode("utf-8"))
+
+
+def _snapshot(store):
+    with store.db.read() as conn:
+        return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+                for table in ("memories", "consent", "settings", "ingested_messages")}
+
+
+def test_export_import_export_gives_the_same_memories_consent_settings_and_audit(store, second_store, tmp_path, clock):
+    fill(store)
+    first = build_export(store, app_version="test")
+    report = restore(second_store, _through_a_file(first, tmp_path), actor="test")
+    assert report.restored == len(first["memories"])
+    clock.advance(hours=1)
+    second = build_export(second_store, app_version="test")
+    assert second["memories"] == first["memories"]
+    assert second["consent"] == first["consent"]
+    assert second["settings"] == first["settings"] and second["ingested_messages"] == first["ingested_messages"]
+    assert second["audit"][:-1] == first["audit"]
+    assert second["audit"][-1]["event"] == "import" and second["audit"][-1]["outcome"] == "restored"
+    assert _snapshot(second_store) == _snapshot(store)  # the rows themselves, epoch for epoch
+
+
+def test_tricky_values_survive_export_import_export(store, second_store, tmp_path):
+    fill(store, learning=False)
+    restore(second_store, _through_a_file(build_export(store, app_version="test"), tmp_path), actor="test")
+    values = {m.key: m.value for m in second_store.list()}
+    for key, value in TRICKY_VALUES.items():
+        assert values[key] == value
+
+
+def test_a_restored_pending_row_still_waits_and_a_quarantined_one_stays_held(store, second_store, tmp_path):
+    fill(store)
+    restore(second_store, _through_a_file(build_export(store, app_version="test"), tmp_path), actor="test")
+    assert {m.key for m in second_store.list(status="pending")} == {"profile.name", "billing.plan"}
+    assert {m.key for m in second_store.list(status="quarantined")} == {"notes.surprise_party"}
+
+
+def test_a_non_empty_store_is_refused_without_a_merge_mode_and_nothing_is_written(store, second_store, tmp_path):
+    fill(store)
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    second_store.propose(Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True), actor="t")
+    before = _snapshot(second_store), second_store.audit_events()
+    with pytest.raises(InvalidInput, match="--merge"):
+        restore(second_store, data, actor="test")
+    assert (_snapshot(second_store), second_store.audit_events()) == before
+
+
+def test_merge_skip_keeps_what_the_store_holds(store, second_store, tmp_path):
+    fill(store)
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    second_store.propose(Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True), actor="t")
+    second_store.set_setting("implicit_ttl_days", "30")
+    report = restore(second_store, data, actor="test", merge="skip")
+    assert second_store.list(scope="shared", search="phone")[0].key == "contact.preferred_channel"
+    assert [m.value for m in second_store.list() if m.key == "contact.preferred_channel"] == ["phone"]
+    assert second_store.setting("implicit_ttl_days") == "30"
+    # learning is off here: the two inferences are skipped, as is the held key
+    assert report.skipped == 3 and report.skip_reasons == {"implicit learning is off in this store": 2,
+                                                          "this store already holds that memory": 1}
+    assert second_store.counts()["implicit"]["active"] == 0
+    events = [e for e in second_store.audit_events() if e.event == "import"]
+    assert {e.outcome for e in events} == {"restored", "skip", "merge-skip"}
+    assert all(e.formation in ("explicit", "implicit") for e in events if e.outcome != "merge-skip")
+
+
+def test_merge_replace_takes_the_imported_value_but_never_lets_an_inference_replace_a_saved_one(
+        store, second_store, tmp_path):
+    fill(store)
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    second_store.set_learning(True, actor="t")
+    second_store.propose(Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True), actor="t")
+    second_store.propose(Proposal("style.answer_length", "detailed", "explicit", "user", confirmed=True), actor="t")
+    report = restore(second_store, data, actor="test", merge="replace")
+    held = {(m.key, m.formation): m.value for m in second_store.list()}
+    assert held[("contact.preferred_channel", "explicit")] == "email"
+    assert held[("style.answer_length", "explicit")] == "detailed"
+    assert ("style.answer_length", "implicit") not in held
+    assert report.replaced == 1 and report.skip_reasons == {
+        "you saved that yourself here, and an inference never replaces it": 1}
+    deleted = [e for e in second_store.audit_events() if e.event == "delete"]
+    assert [(e.key, e.reason) for e in deleted] == [("contact.preferred_channel", "Replaced by an imported memory.")]
+
+
+def _tampered(store, tmp_path, change):
+    fill(store)
+    data = copy.deepcopy(_through_a_file(build_export(store, app_version="test"), tmp_path))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(("name", "change"), [
+    ("missing part", lambda d: d.pop("audit")),
+    ("bad formation", lambda d: d["memories"][0].update(formation="guessed")),
+    ("counts off", lambda d: d["counts"].update(memories=99)),
+    ("NUL in a value", lambda d: d["memories"][0].update(value="a\x00b")),
+    ("lone surrogate", lambda d: d["memories"][0].update(value="a\ud800b")),
+    ("value too long", lambda d: d["memories"][0].update(value="x" * 4001)),
+    ("implicit sensitive", lambda d: d["memories"][-1].update(key="health.mood")),
+    ("secret", lambda d: d["memories"][0].update(value="my card 4111 1111 1111 1111")),
+    ("impossible date", lambda d: d["memories"][0].update(created_at="2026-02-30T00:00:00Z")),
+    ("duplicate id", lambda d: d["memories"][1].update(id=d["memories"][0]["id"])),
+    ("naive time", lambda d: d["memories"][0].update(created_at="2026-03-02T12:00:00")),
+    ("NaN confidence", lambda d: d["memories"][0].update(confidence=float("nan"))),
+])
+def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_store, tmp_path, name, change):
+    data = _tampered(store, tmp_path, change)
+    before = _snapshot(second_store), second_store.audit_events()
+    with pytest.raises(InvalidInput):
+        restore(second_store, data, actor="test")
+    assert (_snapshot(second_store), second_store.audit_events()) == before
+
+
+# --- through the command line -------------------------------------------------------------------
+
+
+def _run(home, *args):
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(home.parent),
+           "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=60)
+
+
+def test_cli_export_then_import_into_a_new_store_and_refuse_a_second_import(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert _run(first, "add", "contact.preferred_channel", "émail ✉️", "--yes").returncode == 0
+    out = tmp_path / "export.json"
+    assert _run(first, "export", "--out", str(out)).returncode == 0
+    done = _run(second, "import", str(out))
+    assert done.returncode == 0 and "Imported 1 memories" in done.stdout
+    listed = json.loads(_run(second, "list", "--json").stdout)
+    assert [(m["key"], m["value"]) for m in listed] == [("contact.preferred_channel", "émail ✉️")]
+    again = _run(second, "import", str(out))
+    assert again.returncode == 1 and "--merge" in again.stderr and "Traceback" not in again.stderr
+    assert _run(second, "import", str(out), "--merge", "skip").returncode == 0
+
+
+def test_cli_import_of_a_bad_file_creates_no_store(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"memories": []}', encoding="utf-8")
+    done = _run(tmp_path / "home", "import", str(bad))
+    assert done.returncode == 1 and "nothing was imported" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "home" / "memtrust.db").exists()
+
+
+def test_cli_export_markdown_report(tmp_path):
+    home = tmp_path / "home"
+    _run(home, "add", "contact.preferred_channel", "email", "--yes")
+    out = tmp_path / "report.md"
+    done = _run(home, "export", "--format", "md", "--out", str(out))
+    assert done.returncode == 0 and "not encrypted" in done.stderr
+    assert out.stat().st_mode & 0o777 == 0o600
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# What memtrust holds about you") and "## Saved by you (1)" in text
