@@ -122,14 +122,22 @@ class Database:
         if not path.exists():
             raise StoreNotFound(f"There is no memtrust store at {path}.")
         _describe_header(path)
+        if not (os.access(path.parent, os.W_OK) and os.access(path, os.W_OK)):
+            raise StoreReadOnly(
+                f"The store at {path} or its folder cannot be written (read-only disk or permissions); "
+                "nothing was changed."
+            )
         try:
             conn = cls._connect(path, key)
         except DatabaseError as exc:
             raise translate(exc, path) or CorruptStore(f"The store {path} cannot be opened.") from None
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except DatabaseError:
+        except DatabaseError as exc:
             conn.close()
+            typed = translate(exc, path)
+            if isinstance(typed, (StoreReadOnly, StoreBusy, StoreFull)):
+                raise typed from None
             raise cls._diagnose(path, key) from None
         try:
             # Read-only checks first: nothing is written (not even the journal mode) until
