@@ -2,7 +2,7 @@
 
 The command line opens the store and runs the launch prune (§4), then starts
 ``MemtrustApp(store, key_mode=…, prune_notice=…)``. The app shows the prune notice, pushes
-the main screen, turns worker failures into one clear notification, and lists every
+the main screen and lists every
 binding of the current screen in the command palette.
 """
 
@@ -12,11 +12,9 @@ from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
 
-from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
 
 from screens import ASSETS
 from screens.help import HelpScreen
@@ -72,12 +70,6 @@ class MemtrustApp(App[None]):
         bindings = [(key, active.binding) for key, active in self.screen.active_bindings.items()]
         self.push_screen(HelpScreen(bindings))
 
-    @on(Worker.StateChanged)
-    def report_worker_failure(self, event: Worker.StateChanged) -> None:
-        """A store call failed: one sentence to the user, never a traceback (STYLE §10)."""
-        if event.state == WorkerState.ERROR and event.worker.error is not None:
-            self.notify(str(event.worker.error) or type(event.worker.error).__name__,
-                        title="That did not work", severity="error", markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands plus every memtrust binding of ``screen`` (those with an ``id``),

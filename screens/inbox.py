@@ -8,24 +8,20 @@ rejects it (deleted, audited). Store calls run in thread workers.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, cast
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens import ASSETS, TUI_ACTOR
 from screens.literal import literal
 from screens.provenance import badges, provenance
+from screens.store_screen import StoreScreen
 from store.model import Memory
-
-if TYPE_CHECKING:
-    from app.app import MemtrustApp
 
 
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
@@ -36,7 +32,7 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
     return Content("\n").join([question, provenance(memory, now), badges(memory, now)])
 
 
-class InboxScreen(Screen[None]):
+class InboxScreen(StoreScreen):
     """Pending memories, one question each; answer with y/Enter or n."""
 
     CSS_PATH = ASSETS / "inbox.tcss"
@@ -67,10 +63,6 @@ class InboxScreen(Screen[None]):
         self.pending: dict[str, Memory] = {}
         self.answering: set[str] = set()
 
-    @property
-    def memtrust(self) -> MemtrustApp:
-        """The app, typed."""
-        return cast("MemtrustApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -81,6 +73,9 @@ class InboxScreen(Screen[None]):
         yield OptionList(id="inbox-list")
         yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."), id="inbox-empty")
         yield Footer()
+
+    def reload(self) -> None:
+        self.load_pending()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

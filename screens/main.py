@@ -12,7 +12,6 @@ touched on the UI thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,7 +19,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from screens import ASSETS, TUI_ACTOR
@@ -30,13 +28,11 @@ from screens.consent import ConsentScreen
 from screens.inbox import InboxScreen
 from screens.learning_off import LearningOffChoice, LearningOffScreen
 from screens.literal import literal
+from screens.store_screen import StoreScreen
 from screens.widgets.detail import DetailPanel
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from store.model import Memory, Proposal
-
-if TYPE_CHECKING:
-    from app.app import MemtrustApp
 
 
 @dataclass(frozen=True)
@@ -56,7 +52,7 @@ def save_question(key: str, value: str) -> Content:
     )
 
 
-class MainScreen(Screen[None]):
+class MainScreen(StoreScreen):
     """Both panes, the detail panel and the status line; keys for every action."""
 
     CSS_PATH = ASSETS / "main.tcss"
@@ -95,10 +91,6 @@ class MainScreen(Screen[None]):
         super().__init__()
         self.memory_view: MemoryView | None = None
 
-    @property
-    def memtrust(self) -> MemtrustApp:
-        """The app, typed (it holds the store, the key mode and the clock)."""
-        return cast("MemtrustApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
@@ -107,6 +99,9 @@ class MainScreen(Screen[None]):
             yield MemoryPane("What we think we know", id="inferred")
         yield DetailPanel(id="detail")
         yield Footer()
+
+    def reload(self) -> None:
+        self.load_memories()
 
     def on_mount(self) -> None:
         self.query_one("#saved-list").focus()

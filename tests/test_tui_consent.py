@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from tui_fixtures import inferred, known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
+from tui_fixtures import flat, inferred, known, make_app, rendered, settle
+
 from store.memories import CONSENT_STATEMENT
-from tui_fixtures import flat
 
 
-async def test_accepting_consent_turns_learning_on_and_the_header_says_on(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_accepting_consent_turns_learning_on_and_the_header_says_on(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("l")
@@ -22,8 +23,9 @@ async def test_accepting_consent_turns_learning_on_and_the_header_says_on(known_
         assert "Implicit learning: ON" in rendered(app.screen.query_one("#status"))
 
 
-async def test_declining_consent_leaves_learning_off(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_declining_consent_leaves_learning_off(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("l")
@@ -35,8 +37,9 @@ async def test_declining_consent_leaves_learning_off(known_store, clock):
         assert "Implicit learning: OFF" in rendered(app.screen.query_one("#status"))
 
 
-async def test_escape_on_the_consent_screen_declines(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_escape_on_the_consent_screen_declines(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("l", "escape")

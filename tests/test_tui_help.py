@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from tui_fixtures import flat, known, make_app, rendered, settle
+
 from app.app import MemtrustApp
 from screens.inbox import InboxScreen
 from screens.main import MainScreen
-from tui_fixtures import flat, known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
 
 
 def test_every_binding_has_an_id_and_a_tooltip():
@@ -14,8 +15,9 @@ def test_every_binding_has_an_id_and_a_tooltip():
             assert binding.id and binding.tooltip, (owner.__name__, binding.key)
 
 
-async def test_help_screen_lists_the_main_screen_keys(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_help_screen_lists_the_main_screen_keys(store, clock):
+    known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
@@ -28,8 +30,9 @@ async def test_help_screen_lists_the_main_screen_keys(known_store, clock):
         assert type(app.screen).__name__ == "MainScreen"
 
 
-async def test_command_palette_offers_every_action_of_the_screen(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_command_palette_offers_every_action_of_the_screen(store, clock):
+    known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         titles = [command.title for command in app.get_system_commands(app.screen)]
@@ -37,8 +40,9 @@ async def test_command_palette_offers_every_action_of_the_screen(known_store, cl
             assert title in titles
 
 
-async def test_running_inbox_from_the_command_palette_opens_it(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_running_inbox_from_the_command_palette_opens_it(store, clock):
+    known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         [command] = [c for c in app.get_system_commands(app.screen) if c.title == "Inbox (i)"]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from tui_fixtures import known, make_app, rendered, settle
+
 from screens.widgets.memory_pane import MemoryPane
-from tui_fixtures import known_store, make_app, rendered, settle  # noqa: F401  (fixtures)
 
 
-async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert "contact.preferred_channel" not in rendered(app.screen.query_one("#saved-list"))
@@ -32,8 +34,9 @@ async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(k
         assert "Inbox: 0" in rendered(app.screen.query_one("#status"))
 
 
-async def test_enter_also_confirms_the_highlighted_item(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_enter_also_confirms_the_highlighted_item(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("i")
         await settle(pilot)
@@ -43,8 +46,9 @@ async def test_enter_also_confirms_the_highlighted_item(known_store, clock):
         assert len(known_store.list(status="active")) == 2
 
 
-async def test_rejecting_a_pending_item_deletes_it_and_it_never_reaches_saved_by_you(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_rejecting_a_pending_item_deletes_it_and_it_never_reaches_saved_by_you(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("i")
         await settle(pilot)

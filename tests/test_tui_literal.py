@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from tui_fixtures import (
+    detail_shown,
+    make_app,
+    pending_from_chat,
+    rendered,
+    saved,
+    settle,
+)
 
 from screens.literal import displayable
-from tui_fixtures import detail_shown, make_app, pending_from_chat, rendered, saved, settle
 
 MARKUP_VALUES = ["[bold]x[/]", "[link=https://x]y[/link]", "[@click=app.quit]z"]
 

@@ -3,26 +3,25 @@
 from __future__ import annotations
 
 from textual.widgets import Input
-
-from store.model import Proposal
-
-from screens.widgets.memory_pane import MemoryPane
-from screens.widgets.status_line import StatusLine
-from tui_fixtures import (  # noqa: F401  (fixtures)
+from tui_fixtures import (
+    detail_shown,
+    flat,
     inferred,
-    known_store,
+    known,
     make_app,
-    pending_from_chat,
     rendered,
     saved,
     settle,
-    detail_shown,
-    flat,
 )
 
+from screens.widgets.memory_pane import MemoryPane
+from screens.widgets.status_line import StatusLine
+from store.model import Proposal
 
-async def test_saved_pane_shows_active_explicit_rows_with_worded_badge_and_not_pending(known_store, clock):
-    app = make_app(known_store, clock)
+
+async def test_saved_pane_shows_active_explicit_rows_with_worded_badge_and_not_pending(store, clock):
+    known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         pane = rendered(app.screen.query_one("#saved-list"))
@@ -34,8 +33,9 @@ async def test_saved_pane_shows_active_explicit_rows_with_worded_badge_and_not_p
         assert "Implicit learning: OFF" in status and "Inbox: 1" in status
 
 
-async def test_empty_inferred_pane_explains_that_learning_is_off(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_empty_inferred_pane_explains_that_learning_is_off(store, clock):
+    known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         pane = app.screen.query_one("#inferred", MemoryPane)
@@ -60,9 +60,10 @@ async def test_inferred_row_shows_confidence_badge_expiry_and_evidence_sentence(
         assert "last seen 10 days ago; expires in 60 days." in detail
 
 
-async def test_detail_panel_says_where_a_typed_memory_came_from(known_store, clock):
+async def test_detail_panel_says_where_a_typed_memory_came_from(store, clock):
+    known_store = known(store)
     saved(known_store, "health.allergies", "Penicillin")
-    app = make_app(known_store, clock)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)  # rows sort by time, then key: health.allergies comes first
         detail = detail_shown(app)
@@ -72,8 +73,9 @@ async def test_detail_panel_says_where_a_typed_memory_came_from(known_store, clo
         assert "[sensitive]" in pane
 
 
-async def test_delete_asks_first_then_forgets_the_memory(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_delete_asks_first_then_forgets_the_memory(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("d")
@@ -87,8 +89,9 @@ async def test_delete_asks_first_then_forgets_the_memory(known_store, clock):
         assert app.screen.query_one("#saved", MemoryPane).border_title == "Saved by you (0)"
 
 
-async def test_declining_delete_keeps_the_memory(known_store, clock):
-    app = make_app(known_store, clock)
+async def test_declining_delete_keeps_the_memory(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("d", "n")

@@ -7,19 +7,22 @@ Regenerate with ``pytest tests/test_tui_snapshot.py --snapshot-update`` and look
 
 from __future__ import annotations
 
+from tui_fixtures import counted_ids, make_app, settle
+
 from app.demo import fill_demo_store
-from tui_fixtures import deterministic_ids, make_app, settle  # noqa: F401  (fixtures)
 
 
 async def _settled(pilot) -> None:
     await settle(pilot)
 
 
-def test_main_screen_with_demo_data(deterministic_ids, store, clock, snap_compare):
+def test_main_screen_with_demo_data(store, clock, snap_compare, monkeypatch):
+    counted_ids(monkeypatch)
     fill_demo_store(store)
     assert snap_compare(make_app(store, clock), terminal_size=(120, 40), run_before=_settled)
 
 
-def test_main_screen_with_demo_data_at_80x24_inferred_pane_focused(deterministic_ids, store, clock, snap_compare):
+def test_main_screen_with_demo_data_at_80x24_inferred_pane_focused(store, clock, snap_compare, monkeypatch):
+    counted_ids(monkeypatch)
     fill_demo_store(store)
     assert snap_compare(make_app(store, clock), terminal_size=(80, 24), press=["tab", "down"], run_before=_settled)

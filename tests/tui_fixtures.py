@@ -1,8 +1,8 @@
-"""Helpers and fixtures for the TUI tests (tests/test_tui_*.py).
+"""Helpers for the TUI tests (tests/test_tui_*.py); plain functions, no fixtures.
 
-conftest.py gives ``clock`` (fixed at 2026-03-02 12:00 UTC) and ``store`` (a throwaway
-store on that clock). Here: known memories, the app under test, and ways to wait for the
-store workers and read what the screen actually rendered.
+conftest.py gives the fixtures ``clock`` (fixed at 2026-03-02 12:00 UTC) and ``store`` (a
+throwaway store on that clock). Here: known memories, the app under test, and ways to wait
+for the store workers and read what the screen actually rendered.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
-import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -54,16 +53,15 @@ def inferred(store: MemoryStore, key: str, value: str, confidence: float = 0.82)
     return result.memory
 
 
-@pytest.fixture
-def known_store(store):
-    """The throwaway store with one saved memory and one pending memory from a chat."""
+def known(store: MemoryStore) -> MemoryStore:
+    """``store`` with one saved memory (profile.name) and one pending from a chat
+    (contact.preferred_channel = email); returns the store."""
     saved(store, "profile.name", "Sam Rivera")
     pending_from_chat(store, "contact.preferred_channel", "email")
     return store
 
 
-@pytest.fixture
-def deterministic_ids(monkeypatch):
+def counted_ids(monkeypatch) -> None:
     """Memory ids become 00000000000000000000000000000001, …2, … (snapshots show no randomness)."""
     counter = iter(range(1, 1_000_000))
     fake_uuid = SimpleNamespace(uuid4=lambda: SimpleNamespace(hex=f"{next(counter):032x}"))

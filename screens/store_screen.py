@@ -1,0 +1,39 @@
+"""The base of screens that read and write the store through thread workers (STYLE.md §5).
+
+Gives the typed app (store, key mode, clock) and turns a failed store worker into one
+clear notification — the error's own sentence (store errors are worded for the user,
+STYLE.md §10), never a traceback. ``Worker.StateChanged`` does not bubble, so the handler
+lives on the screen that owns the workers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+if TYPE_CHECKING:
+    from app.app import MemtrustApp
+
+
+class StoreScreen(Screen[None]):
+    """A screen whose store calls run in thread workers that post messages back."""
+
+    @property
+    def memtrust(self) -> MemtrustApp:
+        """The app, typed: ``store``, ``key_mode`` and ``now()``."""
+        return cast("MemtrustApp", self.app)
+
+    @on(Worker.StateChanged)
+    def report_worker_failure(self, event: Worker.StateChanged) -> None:
+        """A store call failed: say so in one sentence, and read the store again."""
+        error = event.worker.error
+        if event.state == WorkerState.ERROR and error is not None:
+            self.notify(str(error) or type(error).__name__, title="That did not work",
+                        severity="error", markup=False)
+            self.reload()
+
+    def reload(self) -> None:
+        """Read the store again after a failure (screens override it)."""

@@ -1,0 +1,49 @@
+"""The demo store (DESIGN.md §8 ``memtrust demo``) and worker failures in the TUI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_fixtures import known, make_app, settle
+
+import app.app
+from app.demo import fill_demo_store, run_demo
+
+
+def test_demo_store_has_saved_pending_quarantined_and_inferred_rows_with_learning_off(store):
+    results = fill_demo_store(store)
+    assert all(r.decision.outcome != "reject" for r in results)
+    counts = store.counts()
+    assert counts["explicit"] == {"active": 6, "pending": 2, "quarantined": 1}
+    assert counts["implicit"]["active"] == 4
+    assert all(m.confidence >= 0.7 and m.source.startswith("inference:") for m in store.list(formation="implicit"))
+    assert store.learning_enabled() is False
+    assert [(e["learning"], e["actor"]) for e in store.consent_history()] == [(True, "demo"), (False, "demo")]
+
+
+def test_run_demo_runs_the_app_on_a_throwaway_store_and_removes_it(monkeypatch):
+    seen: dict = {}
+
+    def fake_run(self):
+        seen["path"] = Path(self.store.db.path)
+        seen["key_mode"] = self.key_mode
+        seen["rows"] = len(self.store.list())
+        assert seen["path"].exists()
+
+    monkeypatch.setattr(app.app.MemtrustApp, "run", fake_run)
+    run_demo()
+    assert seen["key_mode"] == "memory" and seen["rows"] == 13
+    assert not seen["path"].parent.exists()
+
+
+async def test_a_failing_store_call_becomes_one_notification_not_a_crash(store, clock):
+    known_store = known(store)
+    tui = make_app(store, clock)
+    async with tui.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        [memory] = known_store.list(status="active")
+        known_store.forget(memory.id, actor="elsewhere")  # gone before the user answers
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert tui.is_running
+        assert any("No memory has the id" in n.message and n.severity == "error" for n in tui._notifications)
