@@ -8,7 +8,7 @@
   ============================  ======================  =========  ========
   detector                      key                     threshold  TTL
   ============================  ======================  =========  ========
-  reply_length                  style.answer_length     0.60       60 days
+  reply_length                  style.answer_length     0.50       60 days
   activity_hours (fragile)      locale.timezone         0.35       30 days
   topics                        interests.topics        0.75       60 days
   language                      locale.language         0.70       90 days

@@ -30,6 +30,8 @@ from store.model import DEFAULT_SCOPE, Proposal, to_epoch
 
 #: How many message refs an evidence dict keeps (a sample: the first and the latest ones).
 MAX_REFS = 12
+#: An inference is never certain: implicit confidence is capped below explicit's 1.0.
+MAX_IMPLICIT_CONFIDENCE = 0.95
 
 DAY = 86_400
 
@@ -142,7 +144,7 @@ class ImplicitDetector:
             formation="implicit",
             source=f"inference:{self.name}",
             source_ref=refs[-1] if refs else self.file_name,
-            confidence=round(min(1.0, max(0.0, confidence)), 3),
+            confidence=round(min(MAX_IMPLICIT_CONFIDENCE, max(0.0, confidence)), 3),
             threshold=self.threshold,
             evidence=full,
             ttl_seconds=self.ttl_seconds,

@@ -49,7 +49,7 @@ class ReplyLengthDetector(ImplicitDetector):
 
     name = "reply_length"
     key = "style.answer_length"
-    threshold = 0.6
+    threshold = 0.5
     ttl_seconds = 60 * 86_400
     description = "how long you like answers, from the length of your replies"
 

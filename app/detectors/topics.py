@@ -21,7 +21,7 @@ from app.detectors.base import EvidenceLog, ImplicitDetector, user_turns, words
 from app.ingest.conversation import Conversation
 from store.model import Proposal
 
-MIN_HITS = 2
+MIN_HITS = 1
 MIN_CONVERSATIONS = 3
 MAX_TOPICS = 5
 
@@ -124,9 +124,9 @@ def _check_vocabulary() -> None:
 _check_vocabulary()
 
 
-def topics_in(conversation: Conversation) -> dict[str, int]:
-    """The topics of one conversation (from the user's turns) with their keyword hits, or
-    ``{}`` when the conversation touches a sensitive matter."""
+def topics_in(conversation: Conversation, min_hits: int = MIN_HITS) -> dict[str, int]:
+    """The topics of one conversation (from the user's turns) with their keyword hits (at
+    least ``min_hits``), or ``{}`` when the conversation touches a sensitive matter."""
     hits: dict[str, int] = {}
     for turn in user_turns(conversation):
         turn_words = words(turn.text)
@@ -136,7 +136,7 @@ def topics_in(conversation: Conversation) -> dict[str, int]:
             for name, keywords in TOPICS.items():
                 if word in keywords:
                     hits[name] = hits.get(name, 0) + 1
-    return {name: count for name, count in hits.items() if count >= MIN_HITS}
+    return {name: count for name, count in hits.items() if count >= min_hits}
 
 
 class TopicsDetector(ImplicitDetector):

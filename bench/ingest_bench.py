@@ -1,0 +1,153 @@
+"""Ingest benchmark (DESIGN.md §6, issue 4): a generated 200 MB ChatGPT-shaped export.
+
+Usage::
+
+    /work/venv/bin/python bench/ingest_bench.py [--mb 200] [--out /tmp/memtrust-bench]
+
+Writes ``conversations.json`` (the ChatGPT export schema: ``mapping``, ``current_node``,
+``parent``/``children``, ``content.parts``, a regenerated branch in some conversations)
+into ``--out``, then, each in a fresh child process so the peaks do not mix:
+
+1. ``json.load`` alone on the file: seconds and peak RSS;
+2. ``memtrust`` ingest with implicit learning ON and every default detector, into a
+   throwaway encrypted store: seconds, MB/s and peak RSS.
+
+Peak RSS is the child's ``ru_maxrss`` (Linux: KiB). The script is a benchmark, not a test:
+it prints figures and exits 1 only if the ingest peak reaches 400 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LIMIT_MB = 400
+
+_WORDS = (
+    "the a to and of in is for it you that with on this how can my what do python code error "
+    "function recipe trip flight guitar garden photo camera car engine book novel chapter game "
+    "please thanks explain example list data file table test value string number time today"
+).split()
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(words)).capitalize() + "."
+
+
+def _conversation(rng: random.Random, index: int, start: int) -> dict:
+    mapping: dict[str, dict] = {}
+    root = f"c{index}-root"
+    mapping[root] = {"id": root, "parent": None, "children": [], "message": None}
+    parent, at = root, start
+    for turn in range(rng.randint(4, 24)):
+        role = "user" if turn % 2 == 0 else "assistant"
+        mid = f"c{index}-m{turn}"
+        length = rng.choice((3, 6, 12, 40)) if role == "user" else rng.randint(60, 400)
+        text = " ".join(_sentence(rng, rng.randint(4, 14)) for _ in range(max(1, length // 9)))
+        at += rng.randint(20, 600)
+        mapping[mid] = {
+            "id": mid, "parent": parent, "children": [],
+            "message": {"id": mid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": at,
+                        "update_time": None, "content": {"content_type": "text", "parts": [text]},
+                        "status": "finished", "end_turn": True, "weight": 1,
+                        "metadata": {"model_slug": "gpt-4o", "finish_details": {"type": "stop"}}, "recipient": "all"},
+        }
+        mapping[parent]["children"].append(mid)
+        if role == "assistant" and rng.random() < 0.1:  # a regenerated, abandoned branch
+            alt = mid + "-alt"
+            mapping[alt] = json.loads(json.dumps(mapping[mid]))
+            mapping[alt]["id"] = mapping[alt]["message"]["id"] = alt
+            mapping[parent]["children"].append(alt)
+        parent = mid
+    return {"title": _sentence(rng, 4), "create_time": start, "update_time": at, "mapping": mapping,
+            "current_node": parent, "moderation_results": [], "plugin_ids": None, "id": f"conv-{index}",
+            "conversation_id": f"conv-{index}", "is_archived": False, "safe_urls": []}
+
+
+def generate(path: Path, megabytes: int) -> int:
+    """Write a ChatGPT-shaped export of about ``megabytes`` MB; return the conversation count."""
+    rng = random.Random(4)
+    target = megabytes * 1_000_000
+    written, count, start = 0, 0, 1_700_000_000
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("[")
+        while written < target:
+            chunk = ("," if count else "") + json.dumps(_conversation(rng, count, start), ensure_ascii=False)
+            out.write(chunk)
+            written += len(chunk.encode("utf-8"))
+            count += 1
+            start += rng.randint(600, 30_000)
+        out.write("]")
+    return count
+
+
+_JSON_LOAD = """
+import json, resource, sys, time
+t = time.perf_counter()
+with open(sys.argv[1], "rb") as f:
+    data = json.load(f)
+seconds = time.perf_counter() - t
+print(json.dumps({"seconds": seconds, "conversations": len(data),
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+_INGEST = """
+import json, resource, sys, tempfile, time
+from pathlib import Path
+from app.pipeline import ingest_file
+from store.opening import create_throwaway_store
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+opened = create_throwaway_store(Path(tempfile.mkdtemp()) / "store")
+store = opened.store
+store.set_learning(True, actor="bench")
+t = time.perf_counter()
+report = ingest_file(store, Path(sys.argv[1]))
+seconds = time.perf_counter() - t
+inferred = {m.key: [m.value, m.confidence] for m in store.list(formation="implicit")}
+print(json.dumps({"seconds": seconds, "conversations": report.conversations, "detectors_ran": report.detectors_ran,
+                  "inferred": inferred, "baseline_mb": before,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+store.close()
+"""
+
+
+def _child(code: str, path: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mb", type=int, default=200, help="size of the generated export in MB")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/memtrust-bench"))
+    parser.add_argument("--reuse", action="store_true", help="reuse an existing generated file")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "conversations.json"
+    if not (args.reuse and path.exists()):
+        t = time.perf_counter()
+        count = generate(path, args.mb)
+        print(f"generated {path} ({count} conversations) in {time.perf_counter() - t:.1f} s")
+    size_mb = path.stat().st_size / 1_000_000
+    loaded = _child(_JSON_LOAD, path)
+    ingested = _child(_INGEST, path)
+    print(f"file: {size_mb:.1f} MB, {ingested['conversations']} conversations")
+    print(f"json.load alone : {loaded['seconds']:7.1f} s  {size_mb / loaded['seconds']:6.1f} MB/s  "
+          f"peak RSS {loaded['peak_mb']:7.1f} MB")
+    print(f"memtrust ingest : {ingested['seconds']:7.1f} s  {size_mb / ingested['seconds']:6.1f} MB/s  "
+          f"peak RSS {ingested['peak_mb']:7.1f} MB (interpreter + imports before ingest: {ingested['baseline_mb']:.1f} MB)")
+    print(f"detectors ran: {ingested['detectors_ran']}; inferred: {ingested['inferred']}")
+    ok = ingested["peak_mb"] < LIMIT_MB
+    print(f"peak under {LIMIT_MB} MB: {'yes' if ok else 'NO'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
