@@ -54,6 +54,9 @@ def _open(ctx: click.Context, *, create: bool = True):
                 f"if the keychain entry is lost):\n\n    {opened.recovery}\n",
                 err=True,
             )
+            if sys.stdin.isatty():  # the app is about to take the screen: let it be copied first
+                click.prompt("Press Enter once you have written it down", default="", show_default=False,
+                             prompt_suffix=" ", err=True)
     ctx.call_on_close(opened.store.close)
     return opened
 
@@ -196,7 +199,16 @@ def _ingest_with_progress(store, file: Path, format_: str):
 @db_option
 @click.pass_context
 def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None:
-    """Save an explicit memory you type (KEY such as contact.preferred_channel)."""
+    """Save an explicit memory you type (KEY such as contact.preferred_channel).
+
+    Give VALUE as - to read it from standard input, so it never appears in the process list.
+    """
+    if value == "-":
+        if sys.stdin.isatty():
+            raise InvalidInput("With VALUE given as -, pipe the value in on standard input.")
+        value = sys.stdin.read().removesuffix("\n")
+        if not yes:
+            raise InvalidInput("With the value on standard input, confirm with --yes.")
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx)
     if not yes:

@@ -126,3 +126,9 @@ def test_prune_reports_nothing_expired_on_a_new_store(run):
     run("add", "notes.x", "y", "--yes")
     done = run("prune")
     assert done.returncode == 0 and "Nothing has expired" in done.stdout
+
+
+def test_a_value_can_come_from_standard_input_so_it_stays_out_of_the_process_list(run):
+    done = run("add", "notes.plan", "-", "--yes", stdin="a value kept out of argv\n")
+    assert done.returncode == 0, done.stderr
+    assert [m["value"] for m in json.loads(run("list", "--json").stdout)] == ["a value kept out of argv"]
