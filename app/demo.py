@@ -11,6 +11,7 @@ shows **Implicit learning: OFF** while the inferred pane still has examples.
 from __future__ import annotations
 
 import json
+import signal
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -90,14 +91,24 @@ def run_demo() -> None:
     """Run the TUI on a throwaway demo store, then delete it (§8 ``memtrust demo``).
 
     The store lives in a new temporary directory (mode 0700) with a key held only in
-    memory; the directory and everything in it are removed when the app exits.
+    memory; the directory and everything in it are removed when the app exits, also on
+    SIGHUP or SIGTERM. Call it from the main thread (it sets signal handlers).
     """
     from app.app import MemtrustApp
 
-    with tempfile.TemporaryDirectory(prefix="memtrust-demo-") as directory:
-        opened = create_throwaway_store(Path(directory))
-        try:
-            fill_demo_store(opened.store)
-            MemtrustApp(opened.store, key_mode=opened.key_mode).run()
-        finally:
-            opened.store.close()
+    def leave(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    # A closed terminal (SIGHUP) or a kill (SIGTERM) still removes the throwaway store.
+    previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        with tempfile.TemporaryDirectory(prefix="memtrust-demo-") as directory:
+            opened = create_throwaway_store(Path(directory))
+            try:
+                fill_demo_store(opened.store)
+                MemtrustApp(opened.store, key_mode=opened.key_mode).run()
+            finally:
+                opened.store.close()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
