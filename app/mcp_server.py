@@ -43,11 +43,11 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import anyio.to_thread
-from pydantic import BaseModel, Field
-from typing_extensions import TypedDict  # pydantic needs this one, not typing.TypedDict, below 3.12
-
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import BaseModel, Field
+from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
+
 from store import audit
 from store.admission import decide
 from store.consumers import Purpose, context_for, label, may_read, validate_consumer
@@ -218,7 +218,7 @@ class AgentServer:
         """Ask the user through elicitation: ``yes``, ``no`` (declined) or ``unanswered``."""
         try:
             answer = await ctx.elicit(message, schema)
-        except Exception:  # the client failed to ask: treat as not asked, never as a yes
+        except Exception:  # noqa: BLE001 - whatever failed, the user did not say yes: not asked
             return "unanswered"
         if answer.action == "accept":
             return "yes" if getattr(answer.data, field) is True else "no"

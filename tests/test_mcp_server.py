@@ -11,9 +11,9 @@ import sys
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
-import mcp.types as types
-from mcp import ClientSession, StdioServerParameters
+from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
+
 from store.model import Proposal
 from store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
@@ -30,11 +30,11 @@ async def served(path: Path, *, consumer: str | None = "assistant", elicitation=
     params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(REPO))
     client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
     errlog_path = path.parent / "server-stderr.txt"
-    with open(errlog_path, "w") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write):
-            async with ClientSession(read, write, elicitation_callback=elicitation, client_info=client_info) as session:
-                await session.initialize()
-                yield session
+    with open(errlog_path, "w") as errlog:  # noqa: ASYNC230 - a local file the server's stderr goes to
+        async with (stdio_client(params, errlog=errlog) as (read, write),
+                    ClientSession(read, write, elicitation_callback=elicitation, client_info=client_info) as session):
+            await session.initialize()
+            yield session
     assert errlog_path.read_text() == ""           # nothing printed besides the protocol, not even on stderr
 
 
@@ -247,7 +247,7 @@ async def test_without_configured_consumer_the_clients_own_name_is_used_normalis
 
 def _run_server(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "app", *args], cwd=REPO, env=env, input="", capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, check=False)
 
 
 def test_server_without_a_passphrase_exits_1_with_one_sentence_and_creates_nothing(tmp_path, passphrase_store_path):
