@@ -220,6 +220,8 @@ class MemoryStore:
         with self.db.write() as conn:
             for proposal in proposals:
                 results.append(self._apply(conn, proposal, actor=actor, learning=learning, ttl=ttl))
+        if any(result.decision.supersedes for result in results):
+            self.db.checkpoint()  # superseded values leave the file, not only the WAL (§9)
         return results
 
     def _existing(self, conn, scope: str, key: str) -> list[Memory]:
@@ -316,8 +318,10 @@ class MemoryStore:
             if memory.status == "active":
                 raise InvalidInput("That memory is already active; there is nothing to confirm.")
             event = "confirm" if memory.status == "pending" else "release"
+            superseded = False
             for other in self._existing(conn, memory.scope, memory.key):
                 if other.id != memory.id and other.status == "active":
+                    superseded = True
                     self._delete(conn, other, now=now, actor=actor, event="delete",
                                  reason="superseded by a confirmed explicit value")
             conn.execute(
@@ -327,6 +331,8 @@ class MemoryStore:
             audit.record(conn, at=now, event=event, actor=actor, memory_id=memory.id, scope=memory.scope,
                          key=memory.key, formation=memory.formation,
                          reason="You confirmed it." if event == "confirm" else "You released it from quarantine.")
+        if superseded:
+            self.db.checkpoint()  # a superseded value leaves the file, not only the WAL (§9)
         return replace(memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None)
 
     def reject(self, memory_id: str, *, actor: str) -> Memory:
@@ -337,14 +343,15 @@ class MemoryStore:
             if memory.status != "pending":
                 raise InvalidInput("Only a pending memory can be rejected; use forget to delete this one.")
             self._delete(conn, memory, now=self._now(), actor=actor, event="reject", reason="You rejected it.")
+        self.db.checkpoint()  # the rejected value leaves the file, not only the WAL (§9)
         return memory
 
-    def forget(self, memory_id: str, *, actor: str) -> Memory:
-        """Delete a memory of any status and formation; the audit keeps key and formation,
-        never the value. Raises MemoryNotFound."""
+    def forget(self, memory_id: str, *, actor: str, reason: str = "You deleted it.") -> Memory:
+        """Delete a memory of any status and formation; the audit keeps key, formation, actor
+        and ``reason`` (a sentence), never the value. Raises MemoryNotFound."""
         with self.db.write() as conn:
             memory = self._get_in(conn, memory_id)
-            self._delete(conn, memory, now=self._now(), actor=actor, event="delete", reason="You deleted it.")
+            self._delete(conn, memory, now=self._now(), actor=actor, event="delete", reason=reason)
         self.db.checkpoint()
         return memory
 

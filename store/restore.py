@@ -272,5 +272,7 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
         audit.record(conn, at=now, event="import", actor=actor, outcome=f"merge-{merge}",
                      reason=f"Merged an export ({merge}): {restored} added, {replaced} replaced, "
                             f"{sum(reasons.values())} skipped.", detail=detail)
+    if replaced:
+        store.db.checkpoint()  # replaced values leave the file, not only the WAL (§9)
     return RestoreReport(merge, restored=restored, replaced=replaced, skipped=sum(reasons.values()),
                          skip_reasons=dict(reasons))

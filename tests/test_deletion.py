@@ -1,0 +1,152 @@
+"""Deletion is deletion (§2, §9): after forget, reject, clear-inferred, expiry or supersession
+a unique value is nowhere — not in any table (FTS shadow tables included), not in any
+decrypted page of the file (free pages included), not in the WAL or SHM after the
+checkpoint, not in the audit (a ``notes.<slug>`` key is part of the value), not in an export
+made after. Each check first finds the value while it is live, so it cannot pass vacuously."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import pytest
+
+from store.db import Database
+from store.export import build_export, dumps_export
+from store.keys import new_raw_key
+from store.memories import MemoryStore
+from store.model import Proposal
+from store.report import render_markdown
+from tests.sqlcipher_pages import decrypted_pages, decrypted_wal_frames, page_one_header_is_sqlite
+
+VALUE = "zq7731 marmalade lighthouse quokka"
+SLUG_WORD = b"marmalade"
+
+
+@pytest.fixture
+def keyed(tmp_path, clock):
+    """A store whose raw key the test knows, so it can decrypt the file itself."""
+    key = new_raw_key("memory")
+    path = tmp_path / "memtrust.db"
+    store = MemoryStore(Database.create(path, key, store_id=uuid.uuid4().hex, now_epoch=0), clock)
+    yield store, path, key.secret
+    store.close()
+
+
+def _table_dump(store) -> str:
+    with store.db.read() as conn:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return repr({name: conn.execute(f'SELECT * FROM "{name}"').fetchall() for name in tables})
+
+
+def _plaintext_hits(path: Path, key_hex: str, needle: bytes) -> list[str]:
+    hits = []
+    pages = list(decrypted_pages(path, key_hex))
+    assert page_one_header_is_sqlite(pages[0][1]), "page 1 did not decrypt to a SQLite header: the helper is wrong"
+    hits += [f"page {n}" for n, text in pages if needle in text]
+    wal = Path(f"{path}-wal")
+    hits += [f"wal frame for page {n}" for n, text in decrypted_wal_frames(wal, path, key_hex) if needle in text]
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists() and needle in side.read_bytes():
+            hits.append(f"raw {suffix}")
+    return hits
+
+
+def _everywhere(store, path, key_hex) -> dict[str, bool]:
+    data = build_export(store, app_version="test")
+    exported = dumps_export(data) + render_markdown(data)
+    audit = repr(store.audit_events())
+    found = {}
+    for needle in (VALUE, SLUG_WORD.decode()):
+        found[f"tables:{needle}"] = needle in _table_dump(store)
+        found[f"pages:{needle}"] = bool(_plaintext_hits(path, key_hex, needle.encode("utf-8")))
+        found[f"audit:{needle}"] = needle in audit
+        found[f"export:{needle}"] = needle in exported
+    return found
+
+
+def _forget(store, memory, clock):
+    store.forget(memory.id, actor="test")
+
+
+def _reject(store, memory, clock):
+    store.reject(memory.id, actor="test")
+
+
+def _clear_inferred(store, memory, clock):
+    store.clear_inferred(actor="test")
+
+
+def _expire(store, memory, clock):
+    clock.advance(days=91)
+    assert store.prune(actor="test").total >= 1
+
+
+def _superseded_by_explicit(store, memory, clock):
+    result = store.propose(Proposal(memory.key, "something else", "explicit", "user", confirmed=True), actor="test")
+    assert memory.id in result.decision.supersedes
+
+
+def _superseded_on_confirm(store, memory, clock):
+    pending = store.propose(Proposal(memory.key, "something else", "explicit", "chat"), actor="test").memory
+    store.confirm(pending.id, actor="test")
+
+
+NOTE_KEY = "notes.zq7731_marmalade_lighthouse_quokka"
+CASES = {
+    "forget explicit note": ("explicit", NOTE_KEY, True, _forget),
+    "reject pending note": ("explicit", NOTE_KEY, False, _reject),
+    "forget inferred": ("implicit", "interests.topics", None, _forget),
+    "clear-inferred": ("implicit", "interests.topics", None, _clear_inferred),
+    "expire inferred": ("implicit", "interests.topics", None, _expire),
+    "expire pending note": ("explicit", NOTE_KEY, False, _expire),
+    "superseded inference": ("implicit", "interests.topics", None, _superseded_by_explicit),
+    "inference superseded on confirm": ("implicit", "interests.topics", None, _superseded_on_confirm),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
+    store, path, key_hex = keyed
+    formation, key, confirmed, delete = CASES[case]
+    store.set_learning(True, actor="test")
+    store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test")
+    if formation == "explicit":
+        proposal = Proposal(key, VALUE, "explicit", "chat", source_ref="c1/m1", confirmed=confirmed)
+    else:
+        proposal = Proposal(key, VALUE, "implicit", "inference:topics", confidence=0.9,
+                            evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]})
+    memory = store.propose(proposal, actor="test").memory
+    from store.consumers import context_for
+    context_for(store, consumer="assistant", actor="test")  # influence events name the row
+    store.db.checkpoint()
+
+    before = _everywhere(store, path, key_hex)
+    assert before[f"tables:{VALUE}"] and before[f"pages:{VALUE}"] and before[f"export:{VALUE}"]
+    if key.startswith("notes."):
+        assert before["audit:marmalade"], "the live note's key should be in its audit events"
+
+    delete(store, memory, clock)
+
+    after = _everywhere(store, path, key_hex)
+    assert [where for where, hit in after.items() if hit] == [], _plaintext_hits(path, key_hex, SLUG_WORD)
+    assert Path(f"{path}-wal").stat().st_size == 0  # checkpointed and truncated
+    kept = [e for e in store.audit_events() if e.memory_id == memory.id]
+    assert kept and all(e.formation == formation for e in kept)  # that it existed, and how it was formed, stays
+
+
+def test_a_rejected_note_never_puts_its_slug_in_the_audit(store):
+    result = store.propose(Proposal("notes.my_pin_is_4321", "my pin is 4321", "explicit", "chat"), actor="test")
+    assert result.decision.outcome == "reject"
+    assert all("4321" not in repr(event) for event in store.audit_events())
+    assert store.audit_events()[0].key == "notes.(redacted)"
+
+
+def test_deleting_a_note_keeps_other_notes_keys_in_the_audit(store):
+    keep = store.propose(Proposal("notes.keep_this", "keep this", "explicit", "user", confirmed=True), actor="t").memory
+    gone = store.propose(Proposal("notes.drop_that", "drop that", "explicit", "user", confirmed=True), actor="t").memory
+    store.forget(gone.id, actor="t")
+    keys = {(e.memory_id, e.key) for e in store.audit_events()}
+    assert (keep.id, "notes.keep_this") in keys and (gone.id, "notes.(redacted)") in keys
+    assert not any(k == "notes.drop_that" for _, k in keys)
