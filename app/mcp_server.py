@@ -366,9 +366,11 @@ class AgentServer:
                                       outcome="refused", reason=refusal, memory=memory,
                                       detail={"elicitation": asked})
                     raise ToolError(refusal)
-            await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}")
+            deleted_because = (f"{consumer} deleted what it wrote." if own
+                               else f"{consumer} deleted it after you confirmed.")
+            await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}", reason=deleted_because)
             await self._store(self._record, consumer=consumer, tool="forget_memory", call=call, outcome="deleted",
-                              reason=("Deleted what this agent wrote." if own else "Deleted after you confirmed."),
+                              reason=deleted_because,
                               memory=memory, detail={"elicitation": asked, "own": own})
             return ForgetOutcome(deleted=memory.id, key=memory.key, formation=memory.formation,
                                  confirmed_by_user=asked == "accepted")
