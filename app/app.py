@@ -8,10 +8,12 @@ binding of the current screen in the command palette.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -58,6 +60,21 @@ class MemtrustApp(App[None]):
     def now(self) -> datetime:
         """The current time, aware UTC, from the injected clock."""
         return self.clock()
+
+    def _fatal_error(self) -> None:
+        """An unexpected error: one sentence, never Textual's traceback with local variables,
+        which would print stored values in plain text (issue 3: no plaintext in tracebacks).
+        ``MEMTRUST_DEBUG=1`` restores the full traceback for debugging."""
+        if os.environ.get("MEMTRUST_DEBUG"):
+            super()._fatal_error()
+            return
+        self.bell()
+        error = self._exception
+        self._exit_renderables.append(
+            Text(f"memtrust: unexpected internal error ({type(error).__name__ if error else 'unknown'}); "
+                 "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details.")
+        )
+        self._close_messages_no_wait()
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen())
