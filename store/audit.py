@@ -63,6 +63,14 @@ class AuditEvent:
         return record
 
 
+def redact_derived_keys(conn, memory_id: str) -> None:
+    """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
+    with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
+    that renames the key away from the old value's words)."""
+    conn.execute("UPDATE audit SET key = ? WHERE memory_id = ? AND key GLOB 'notes.*'",
+                 (REDACTED_NOTE_KEY, memory_id))
+
+
 def record(
     conn,
     *,
@@ -87,8 +95,7 @@ def record(
     if removes and is_value_derived(key):
         key = REDACTED_NOTE_KEY
         if memory_id is not None:
-            conn.execute("UPDATE audit SET key = ? WHERE memory_id = ? AND key GLOB 'notes.*'",
-                         (REDACTED_NOTE_KEY, memory_id))
+            redact_derived_keys(conn, memory_id)
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

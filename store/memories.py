@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from store import audit
-from store.admission import DEFAULT_IMPLICIT_TTL, decide
+from store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
 from store.db import Database
 from store.errors import InvalidInput, MemoryNotFound
 from store.model import (
@@ -24,10 +24,12 @@ from store.model import (
     Memory,
     Proposal,
     from_epoch,
+    is_sensitive,
     to_epoch,
     utc_now,
 )
 from store.retention import PruneReport, prune_expired
+from store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 _TIME_FIELDS = {"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at", "pending_until"}
@@ -334,6 +336,48 @@ class MemoryStore:
         if superseded:
             self.db.checkpoint()  # a superseded value leaves the file, not only the WAL (§9)
         return replace(memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None)
+
+    def edit(self, memory_id: str, value: str, *, actor: str, key: str | None = None) -> Memory:
+        """Replace a memory's value (and optionally its key) with text the user typed (§7 ``edit``).
+
+        The new value is judged like any explicit write: the §2 rules and the §3.5 secret
+        screen (raises InvalidInput with the reason), confidential phrasing quarantines it.
+        An edited inference becomes the user's own: explicit, ``source=user``, confidence 1.0,
+        no expiry, no inference evidence. The old value is overwritten and checkpointed out
+        of the file (§9). Pass ``key`` to rename a ``notes.<slug>`` whose slug came from the
+        old value. The audit records the edit with key and formation, never either value.
+        Raises MemoryNotFound and InvalidInput.
+        """
+        now_dt = self.clock()
+        now = to_epoch(now_dt)
+        with self.db.write() as conn:
+            memory = self._get_in(conn, memory_id)
+            new_key = memory.key if key is None else key
+            proposal = Proposal(new_key, value, "explicit", "user", scope=memory.scope, confirmed=True)
+            problem = validate(proposal) or (
+                f"This looks like {find_secret(value)}; memtrust is not a password manager and will not keep it."
+                if find_secret(value) else None)
+            if problem:
+                raise InvalidInput(problem)
+            if new_key != memory.key and is_sensitive(new_key) and memory.formation == "implicit":
+                raise InvalidInput("Only you can save sensitive matters; add it as a new memory.")
+            status = "quarantined" if is_confidential(value) else memory.status
+            if memory.formation == "implicit":
+                edited = replace(memory, key=new_key, value=value, formation="explicit", source="user",
+                                 confidence=1.0, status=status, evidence=None, updated_at=now_dt,
+                                 last_signal_at=None, expires_at=None, confirmed_at=now_dt)
+            else:
+                edited = replace(memory, key=new_key, value=value, status=status, updated_at=now_dt)
+            if memory.key != new_key:  # the old key may be derived from the old value
+                audit.redact_derived_keys(conn, memory.id)
+            conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))
+            self._insert(conn, edited)
+            audit.record(conn, at=now, event="edit", actor=actor, memory_id=memory.id, scope=memory.scope,
+                         key=new_key, formation=edited.formation, outcome=status,
+                         reason="You edited it." + (" It is now saved by you." if memory.formation == "implicit" else ""),
+                         detail={"was": memory.formation} if memory.formation != edited.formation else None)
+        self.db.checkpoint()  # the old value leaves the file, not only the WAL (§9)
+        return edited
 
     def reject(self, memory_id: str, *, actor: str) -> Memory:
         """Reject a pending memory: it is deleted and the rejection audited. Raises

@@ -93,6 +93,10 @@ def _superseded_on_confirm(store, memory, clock):
     store.confirm(pending.id, actor="test")
 
 
+def _edited(store, memory, clock):
+    store.edit(memory.id, "something else", actor="test", key="notes.renamed" if memory.key.startswith("notes.") else None)
+
+
 NOTE_KEY = "notes.zq7731_marmalade_lighthouse_quokka"
 CASES = {
     "forget explicit note": ("explicit", NOTE_KEY, True, _forget),
@@ -102,6 +106,8 @@ CASES = {
     "expire inferred": ("implicit", "interests.topics", None, _expire),
     "expire pending note": ("explicit", NOTE_KEY, False, _expire),
     "superseded inference": ("implicit", "interests.topics", None, _superseded_by_explicit),
+    "edited note (renamed)": ("explicit", NOTE_KEY, True, _edited),
+    "edited inference": ("implicit", "interests.topics", None, _edited),
     "inference superseded on confirm": ("implicit", "interests.topics", None, _superseded_on_confirm),
 }
 
@@ -133,7 +139,8 @@ def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
     assert [where for where, hit in after.items() if hit] == [], _plaintext_hits(path, key_hex, SLUG_WORD)
     assert Path(f"{path}-wal").stat().st_size == 0  # checkpointed and truncated
     kept = [e for e in store.audit_events() if e.memory_id == memory.id]
-    assert kept and all(e.formation == formation for e in kept)  # that it existed, and how it was formed, stays
+    if delete is not _edited:
+        assert kept and all(e.formation == formation for e in kept)  # that it existed, and how it was formed, stays
 
 
 def test_a_rejected_note_never_puts_its_slug_in_the_audit(store):
@@ -150,3 +157,24 @@ def test_deleting_a_note_keeps_other_notes_keys_in_the_audit(store):
     keys = {(e.memory_id, e.key) for e in store.audit_events()}
     assert (keep.id, "notes.keep_this") in keys and (gone.id, "notes.(redacted)") in keys
     assert not any(k == "notes.drop_that" for _, k in keys)
+
+
+def test_editing_an_inference_makes_it_saved_by_you_and_audits_the_edit(store):
+    store.set_learning(True, actor="t")
+    inferred = store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length",
+                                      confidence=0.8, evidence={"short_replies": 3}), actor="t").memory
+    edited = store.edit(inferred.id, "detailed", actor="t")
+    assert (edited.formation, edited.source, edited.confidence, edited.expires_at, edited.evidence) == (
+        "explicit", "user", 1.0, None, None)
+    assert store.get(inferred.id) == edited
+    event = store.audit_events(limit=1)[0]
+    assert (event.event, event.formation, event.detail) == ("edit", "explicit", {"was": "implicit"})
+    assert "detailed" not in repr(event) and "brief" not in repr(event)
+
+
+def test_an_edit_to_a_secret_is_refused_and_changes_nothing(store):
+    saved = store.propose(Proposal("notes.locker", "blue locker", "explicit", "user", confirmed=True), actor="t").memory
+    from store.errors import InvalidInput
+    with pytest.raises(InvalidInput, match="password manager"):
+        store.edit(saved.id, "password: hunter2hunter2", actor="t")
+    assert store.get(saved.id).value == "blue locker"
