@@ -222,8 +222,13 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
 
 
 def _memory_line(memory) -> str:
-    badge = "saved by you" if memory.formation == "explicit" else f"inferred {memory.confidence:.0%}"
-    extras = [memory.status] if memory.status != "active" else []
+    if memory.formation == "implicit":
+        badge = f"inferred {memory.confidence:.0%}"
+    elif memory.status == "pending":
+        badge = "requested, awaiting your confirmation"  # nothing is saved until confirmed (§3.6)
+    else:
+        badge = "saved by you"
+    extras = [memory.status] if memory.status == "quarantined" else []
     if memory.expires_at:
         extras.append(f"expires {memory.expires_at:%Y-%m-%d}")
     value = memory.value.replace("\n", " ")
