@@ -99,3 +99,23 @@ def test_plain_sqlite_file_is_refused_as_not_a_memtrust_store(tmp_path, monkeypa
     with pytest.raises(NotAMemtrustStore, match="plain, unencrypted SQLite"):
         open_store(path)
     assert path.read_bytes() == before
+
+
+def test_the_raw_key_is_in_none_of_the_store_files(tmp_path):
+    from store.keys import new_raw_key
+
+    key = new_raw_key("keychain")
+    path = tmp_path / "raw" / "memtrust.db"
+    database = Database.create(path, key, store_id="raw", now_epoch=0)
+    from store.memories import MemoryStore
+
+    store = MemoryStore(database)
+    _fill(store)
+    forms = [key.secret.encode(), key.secret.upper().encode(), bytes.fromhex(key.secret)]
+    for file in list(path.parent.iterdir()):
+        data = file.read_bytes()
+        assert all(form not in data for form in forms), file.name
+        assert all(m.encode() not in data for m in MARKERS), file.name
+    store.close()
+    for file in list(path.parent.iterdir()):
+        assert all(form not in file.read_bytes() for form in forms), file.name
