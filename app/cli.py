@@ -399,15 +399,16 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
 @click.pass_context
 def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     """Export everything held about you (personal DSAR), with each memory's formation."""
-    from store.export import UNENCRYPTED_WARNING, build_export, dumps_export, record_export, write_export
+    from store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
     from store.report import render_markdown
 
     if out is not None and out.is_dir():
         raise InvalidInput(f"{out} is a folder; give a file name for the export.")
     store = _store(ctx, create=False)
-    data = build_export(store, app_version=APP_VERSION)
+    text, count = export_text(store, app_version=APP_VERSION)
+    if format_ == "md":
+        text = render_markdown(json.loads(text))
     try:
-        text = dumps_export(data) if format_ == "json" else render_markdown(data)
         text.encode("utf-8")
     except ValueError:
         raise InvalidInput("A stored value is not valid Unicode, so the export was not written.") from None
@@ -416,9 +417,9 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     else:
         write_export(out, text)
     record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout",
-                  memory_count=len(data["memories"]), format=format_)
+                  memory_count=count, format=format_)
     if out is not None:
-        click.echo(f"Wrote {len(data['memories'])} memories to {out}.")
+        click.echo(f"Wrote {count} memories to {out}.")
     click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
 
 

@@ -15,6 +15,7 @@ from store.export import (
     UNENCRYPTED_WARNING,
     build_export,
     dumps_export,
+    export_text,
     export_schema,
     validate_export,
     write_export,
@@ -189,3 +190,17 @@ def test_markdown_report_shows_stored_text_literally_on_one_line(store):
     assert "\\<b\\>html\\</b\\>" in markup and "\\*not bold\\*" in markup and "\\| pipe" in markup
     rtl = next(line for line in text.splitlines() if "`notes.rtl`" in line)
     assert "\u2068" in rtl and "\u2069" in rtl and "\u202e" not in rtl
+
+
+def test_the_serialised_export_is_one_row_per_line_and_round_trips_floats_exactly(store):
+    store.set_learning(True, actor="t")
+    store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length",
+                           confidence=0.8333333333333334, evidence={"ratio": 0.1 + 0.2, "text": "é\x07"}), actor="t")
+    text, count = export_text(store, app_version="test")
+    data = json.loads(text)
+    assert count == 1 and data == build_export(store, app_version="test")
+    assert json.loads(dumps_export(data)) == data
+    [memory] = data["memories"]
+    assert memory["confidence"] == 0.8333333333333334 and memory["evidence"] == {"ratio": 0.1 + 0.2, "text": "é\x07"}
+    assert sum(1 for line in text.splitlines() if '"key": "style.answer_length"' in line
+               or '"key":"style.answer_length"' in line) >= 1
