@@ -37,6 +37,10 @@ def literal(text: str | None) -> str:
     return text
 
 
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def _code(key: str | None) -> str:
     """A key (``[a-z0-9_.]`` by §2, or a redacted one) as a code span; anything else literally."""
     if key is None:
@@ -73,7 +77,12 @@ def _evidence(evidence: dict[str, Any] | None) -> str:
         return "—"
     parts = []
     for name, value in evidence.items():
-        if isinstance(value, list):
+        if value is None:
+            parts.append(f"{literal(name)}: unknown")
+        elif isinstance(value, dict):
+            inner = ", ".join(f"{literal(str(k))} {literal(str(v))}" for k, v in value.items())
+            parts.append(f"{literal(name)}: {inner}")
+        elif isinstance(value, list):
             shown = ", ".join(literal(str(v)) for v in value[:5])
             more = f" and {len(value) - 5} more" if len(value) > 5 else ""
             parts.append(f"{literal(name)}: {shown}{more}")
@@ -133,7 +142,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"Exported {_day(meta['exported_at'])} by memtrust {literal(meta['app_version'])} from the store at "
         f"{literal(meta['store_path'])} ({literal(meta['key_mode'])} mode).",
         "",
-        f"In total: **{counts['memories']} memories** — {sum(counts['explicit'].values())} saved by you or "
+        f"In total: **{_plural(counts['memories'], 'memory', 'memories')}** — {sum(counts['explicit'].values())} saved by you or "
         f"awaiting your answer, {sum(counts['implicit'].values())} inferred; {counts['audit']} events in the history.",
         f"Implicit learning is **{'ON' if consent['implicit_learning'] else 'OFF'}**.",
         "",
@@ -189,6 +198,6 @@ def render_markdown(data: dict[str, Any]) -> str:
     if data["settings"]:
         lines += ["## Settings", ""] + [f"- {literal(s['name'])}: {literal(s['value'])}" for s in data["settings"]] + [""]
     lines += ["## Conversations read", "",
-              f"memtrust has read {counts['ingested_messages']} messages from your conversation exports (it keeps only their "
+              f"memtrust has read {_plural(counts['ingested_messages'], 'message')} from your conversation exports (it keeps only their "
               "ids, to avoid proposing the same thing twice; the full list is in the JSON export).", ""]
     return "\n".join(lines)
