@@ -1,9 +1,14 @@
 """The memtrust Textual app (DESIGN.md §8): holds the open store; screens do the rest.
 
-The command line opens the store and runs the launch prune (§4), then starts
-``MemtrustApp(store, key_mode=…, prune_notice=…)``. The app shows the prune notice, pushes
-the main screen and lists every
+``MemtrustApp(store, key_mode=…, prune_notice=…, settings=…, prune=…)``: the app applies
+the settings file (keys remapped by binding id, theme; :mod:`app.settings`), shows the
+prune notice given by the command line if any, pushes the main screen and lists every
 binding of the current screen in the command palette.
+
+With ``prune=True`` the main screen runs the §4 launch prune itself, in its first worker,
+before it shows any data: the screen paints at once even when thousands of rows expire
+(issue 6). The command line may still prune before starting the app; the second prune then
+finds nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from app.settings import Settings, SettingsError, load_settings
 from screens import ASSETS
 from screens.help import HelpScreen
 from screens.main import MainScreen
@@ -33,13 +39,16 @@ class MemtrustApp(App[None]):
       once as a notification, or None.
     - ``clock``: aware-UTC clock for "expires in 12d" and "last seen 4 days ago"; the
       store's own clock by default (tests pass a fixed one to both).
+    - ``settings``: the settings file's contents; read from its platform path (or
+      ``MEMTRUST_CONFIG``) when None. A bad file is reported once and defaults are used.
+    - ``prune``: run the §4 prune in the main screen's first worker (see the module doc).
     """
 
     CSS_PATH = ASSETS / "app.tcss"
     TITLE = "memtrust"
     BINDINGS = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Close memtrust; the store stays encrypted on disk"),
-        Binding("question_mark", "help", "Help", key_display="?", id="app.help",
+        Binding("question_mark", "help", "Help", id="app.help",
                 tooltip="Show every key and what it does"),
     ]
 
@@ -50,12 +59,26 @@ class MemtrustApp(App[None]):
         key_mode: str,
         prune_notice: str | None = None,
         clock: Clock | None = None,
+        settings: Settings | None = None,
+        prune: bool = True,
     ) -> None:
         super().__init__()
         self.store = store
         self.key_mode = key_mode
         self.prune_notice = prune_notice
         self.clock: Clock = clock or store.clock
+        self.prune_at_launch = prune
+        self.settings_problem: str | None = None
+        if settings is None:
+            try:
+                settings = load_settings()
+            except SettingsError as problem:
+                settings, self.settings_problem = Settings(), str(problem)
+        self.settings = settings
+        if settings.keys:
+            self.set_keymap(settings.keys)
+        if settings.theme and settings.theme in self.available_themes:
+            self.theme = settings.theme
 
     def now(self) -> datetime:
         """The current time, aware UTC, from the injected clock."""
@@ -77,16 +100,18 @@ class MemtrustApp(App[None]):
         self._close_messages_no_wait()
 
     def on_mount(self) -> None:
-        self.push_screen(MainScreen())
+        self.push_screen(MainScreen(prune=self.prune_at_launch))
         if self.prune_notice:
             self.notify(self.prune_notice, title="Expired memories removed", markup=False)
+        if self.settings_problem:
+            self.notify(f"{self.settings_problem} Using the default keys.", title="Settings file not used",
+                        severity="warning", markup=False)
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
         bindings = [(key, active.binding) for key, active in self.screen.active_bindings.items()]
         self.push_screen(HelpScreen(bindings))
-
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands plus every memtrust binding of ``screen`` (those with an ``id``),
@@ -98,7 +123,7 @@ class MemtrustApp(App[None]):
             if not binding.id or not binding.description or binding.system or binding.action in seen:
                 continue
             seen.add(binding.action)
-            key = binding.key_display or binding.key
+            key = self.get_key_display(binding)
             yield SystemCommand(
                 f"{binding.description} ({key})",
                 binding.tooltip or binding.description,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,23 +15,24 @@ from screens import ASSETS
 
 #: Keys that are not bindings of a screen but that every screen understands.
 GENERAL_KEYS = (
-    ("tab / shift+tab", "Move between the panes"),
-    ("up / down", "Move the highlight"),
+    ("up / down", "Move the highlight (page up / page down, home / end)"),
     ("ctrl+p", "Command palette: every action by name"),
 )
 
 
-def help_text(bindings: Iterable[tuple[str, Binding]]) -> Content:
+def help_text(bindings: Iterable[tuple[str, Binding]], key_display: Callable[[Binding], str] | None = None) -> Content:
     """Two lines per memtrust binding (those with an ``id``): key and description, then the
-    tooltip; then the general keys."""
+    tooltip and the id (what the settings file remaps); then the general keys.
+    ``key_display`` formats a key (the app's ``get_key_display``)."""
     lines: list[Content] = []
     seen: set[str] = set()
     for key, binding in bindings:
         if not binding.id or not binding.description or binding.id in seen:
             continue
         seen.add(binding.id)
-        shown = binding.key_display or key
-        lines.append(Content.assemble((f"{shown:<16}", "bold"), binding.description))
+        shown = key_display(binding) if key_display else (binding.key_display or key)
+        lines.append(Content.assemble((f"{shown:<16}", "bold"), binding.description,
+                                      (f"  {binding.id}", "$text-muted italic")))
         lines.append(Content.assemble(" " * 16, (binding.tooltip, "$text-muted")))
     lines.append(Content(""))
     for key, words in GENERAL_KEYS:
@@ -55,7 +56,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Content.styled("memtrust — keys", "bold"), id="title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_text(self.bindings), id="help-text")
+                yield Static(help_text(self.bindings, self.app.get_key_display), id="help-text")
             yield Static(Content("Press Escape to close."), id="fine-print")
 
     def action_close(self) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 
+from rich.cells import cell_len
 from textual.content import Content
 
-#: Invisible characters that can reorder or hide text (bidi overrides and isolates).
-_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+#: Invisible characters that can reorder or hide text (bidi overrides and isolates), and
+#: the Unicode line and paragraph separators (they would break a one-line row).
+_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029))
 
 
 def _escape(char: str) -> str:
@@ -48,3 +50,25 @@ def literal(text: str, style: str = "", *, keep_newlines: bool = False) -> Conte
     return Content.styled(displayable(text, keep_newlines=keep_newlines), style) if style else Content(
         displayable(text, keep_newlines=keep_newlines)
     )
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal cells, ending in ``…`` when cut.
+
+    Widths are measured per character with :func:`rich.cells.cell_len` (what Textual draws):
+    wide CJK and emoji take two cells, combining marks and zero-width characters none, so a
+    cut never splits a wide character and the result never overflows its column.
+    """
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return text
+    out: list[str] = []
+    used = 0
+    for char in text:
+        size = cell_len(char)
+        if used + size > width - 1:
+            break
+        out.append(char)
+        used += size
+    return "".join(out) + "…"

@@ -3,15 +3,23 @@
 Left pane: explicit memories that are active or quarantined (pending ones wait in the
 Inbox). Quarantined rows stay in this pane, after the active ones, with a ``quarantined``
 badge, so nothing the user saved is hidden. Right pane: every implicit memory. Below them,
-the detail panel for the highlighted row of the focused pane.
+the detail panel for the highlighted row of the focused pane; above them, search as you type.
 
-Every store call runs in a thread worker that posts a message back; widgets are only
-touched on the UI thread.
+Scale (issue 6): the panes hold a page of :data:`PAGE_ROWS` rows at a time, read by keyset
+(``MemoryStore.page``) and extended as the highlight nears the end. Search filters an
+in-memory list of every key and value (read once in a worker, rebuilt after each change) and
+then reads only the rows it shows. Every store call runs in a thread worker that posts a
+message back; a result for a stale generation (an older search) is discarded.
+
+At launch the screen runs the §4 prune in its first worker, so the screen paints at once and
+shows data only after expired rows are gone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -19,30 +27,64 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 
 from screens import ASSETS, TUI_ACTOR
 from screens.add import AddMemoryScreen, NewMemory
+from screens.audit_log import AuditScreen
 from screens.confirm import ConfirmScreen
 from screens.consent import ConsentScreen
+from screens.edit import EditMemoryScreen
+from screens.export import ExportRequest, ExportScreen
 from screens.inbox import InboxScreen
 from screens.learning_off import LearningOffChoice, LearningOffScreen
 from screens.literal import literal
+from screens.quarantine import QuarantineScreen
+from screens.review import ReviewScreen, review_due
+from screens.settings import SettingsScreen
 from screens.store_screen import StoreScreen
 from screens.widgets.detail import DetailPanel
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from store.model import Memory, Proposal
 
+#: Rows read per page and per pane.
+PAGE_ROWS = 200
+
+#: What each pane lists: formation and statuses, in pane order.
+PANES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "saved": ("explicit", ("active", "quarantined")),
+    "inferred": ("implicit", ("active",)),  # §2: implicit rows are always active
+}
+
+
+@dataclass(frozen=True)
+class PaneRows:
+    """One pane's first page: rows, how many in all, whether more pages exist."""
+
+    rows: list[Memory]
+    total: int
+    more: bool
+
 
 @dataclass(frozen=True)
 class MemoryView:
-    """What the main screen shows, read in one worker: rows per pane and the store state."""
+    """What the main screen shows, read in one worker: both panes and the store state."""
 
-    saved: list[Memory]
-    inferred: list[Memory]
+    panes: dict[str, PaneRows]
+    search: str
     pending: int
     learning: bool
+
+    @property
+    def saved(self) -> list[Memory]:
+        """The saved pane's loaded rows."""
+        return self.panes["saved"].rows
+
+    @property
+    def inferred(self) -> list[Memory]:
+        """The inferred pane's loaded rows."""
+        return self.panes["inferred"].rows
 
 
 def save_question(key: str, value: str) -> Content:
@@ -52,55 +94,109 @@ def save_question(key: str, value: str) -> Content:
     )
 
 
+def app_version() -> str:
+    """The installed memtrust version, for the export's metadata."""
+    try:
+        return metadata.version("memtrust")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
 class MainScreen(StoreScreen):
-    """Both panes, the detail panel and the status line; keys for every action."""
+    """Both panes, search, the detail panel and the status line; keys for every action."""
 
     CSS_PATH = ASSETS / "main.tcss"
     BINDINGS = [
         Binding("a", "add", "Add", id="main.add", tooltip="Type a memory to save (you confirm before it is written)"),
+        Binding("e", "edit", "Edit", id="main.edit",
+                tooltip="Change the highlighted memory's value (an edited inference becomes saved by you)"),
         Binding("d", "delete", "Delete", id="main.delete", tooltip="Delete the highlighted memory (asks first)"),
-        Binding("i", "inbox", "Inbox", id="main.inbox", tooltip="Confirm or reject memories waiting for you"),
-        Binding("l", "toggle_learning", "Learning", id="main.learning",
-                tooltip="Turn implicit learning on (asks your consent) or off"),
         Binding("p", "promote", "Promote", id="main.promote",
                 tooltip="Save the highlighted inferred memory as yours (asks first)"),
+        Binding("x", "clear_inferred", "Clear inferred", id="main.clear-inferred", show=False,
+                tooltip="Delete everything inferred about you (asks first)"),
+        Binding("slash", "search", "Search", id="main.search",
+                tooltip="Search keys and values as you type"),
+        Binding("i", "inbox", "Inbox", id="main.inbox", tooltip="Confirm or reject memories waiting for you"),
+        Binding("z", "quarantine", "Quarantine", id="main.quarantine", show=False,
+                tooltip="Memories held back as confidential: release or delete them"),
+        Binding("v", "review", "Review", id="main.review",
+                tooltip="Walk through your memories one by one: keep, edit, delete, promote"),
+        Binding("g", "audit", "Audit log", id="main.audit", show=False, tooltip="Read what was written, used and deleted, and by whom"),
+        Binding("s", "settings", "Settings", id="main.settings", show=False,
+                tooltip="Implicit learning, how long inferences last, how often to review"),
+        Binding("w", "export", "Export", id="main.export", show=False,
+                tooltip="Write everything held about you to a JSON and a Markdown file (not encrypted)"),
+        Binding("l", "toggle_learning", "Learning", id="main.learning", show=False,
+                tooltip="Turn implicit learning on (asks your consent) or off"),
         Binding("c", "release", "Release", id="main.release", show=False,
                 tooltip="Let assistants use a quarantined memory (asks first)"),
-        Binding("x", "clear_inferred", "Clear inferred", id="main.clear-inferred",
-                tooltip="Delete everything inferred about you (asks first)"),
-        Binding("r", "refresh", "Refresh", id="main.refresh", show=False,
-                tooltip="Read the store again"),
+        Binding("r", "refresh", "Refresh", id="main.refresh", show=False, tooltip="Read the store again"),
+        Binding("tab", "next_pane", "Next pane", id="main.next-pane", show=False,
+                tooltip="Move to the other pane"),
+        Binding("shift+tab", "previous_pane", "Previous pane", id="main.previous-pane", show=False,
+                tooltip="Move to the other pane, backwards"),
+        Binding("escape", "clear_search", "Clear search", id="main.clear-search", show=False,
+                tooltip="Empty the search and show every memory"),
     ]
 
     class Loaded(Message):
-        """A worker read the store; ``view`` is what to show."""
+        """A worker read the store for search ``generation``; ``view`` is what to show."""
 
-        def __init__(self, view: MemoryView) -> None:
+        def __init__(self, view: MemoryView, generation: int) -> None:
             super().__init__()
             self.view = view
+            self.generation = generation
+
+    class MoreLoaded(Message):
+        """A worker read the next page of one pane."""
+
+        def __init__(self, pane_id: str, rows: list[Memory], more: bool, generation: int) -> None:
+            super().__init__()
+            self.pane_id = pane_id
+            self.rows = rows
+            self.more = more
+            self.generation = generation
 
     class Changed(Message):
         """A worker changed the store; ``notice`` says what happened, in words."""
 
-        def __init__(self, notice: str, severity: str = "information") -> None:
+        def __init__(self, notice: str, severity: str = "information", title: str = "") -> None:
             super().__init__()
             self.notice = notice
             self.severity = severity
+            self.title = title
 
-    def __init__(self) -> None:
+    class Notice(Message):
+        """Something to tell the user that changed nothing on screen (prune, review nudge)."""
+
+        def __init__(self, notice: str, title: str, timeout: float = 8) -> None:
+            super().__init__()
+            self.notice = notice
+            self.title = title
+            self.timeout = timeout
+
+    def __init__(self, *, prune: bool = False) -> None:
         super().__init__()
         self.memory_view: MemoryView | None = None
-
+        self.prune_first = prune
+        self.generation = 0
+        self.loading = False
+        self.load_queued = False
+        #: Every key and value per pane, lowercased, in pane order (None until read, or stale).
+        self.search_texts: dict[str, list[tuple[str, str]]] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
+        yield Input(placeholder="Search keys and values (press /)", id="search", select_on_focus=False)
         with Horizontal(id="panes"):
             yield MemoryPane("Saved by you", id="saved")
             yield MemoryPane("What we think we know", id="inferred")
         yield DetailPanel(id="detail")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
+        self.search_texts = None
         self.load_memories()
 
     def on_mount(self) -> None:
@@ -109,40 +205,149 @@ class MainScreen(StoreScreen):
 
     def on_screen_resume(self) -> None:
         if self.memory_view is not None:
+            self.search_texts = None
             self.load_memories()
+
+    @property
+    def search_text(self) -> str:
+        """What the search box holds now."""
+        return self.query_one("#search", Input).value
 
     # --- reading --------------------------------------------------------------------------
 
-    @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading memories")
     def load_memories(self) -> None:
-        """Read both panes' rows, the Inbox count and the consent state (thread worker)."""
+        """Read both panes for the current search; while a read runs, the next one waits
+        for it (and only the newest search runs), so fast typing never queues stale reads."""
+        self.generation += 1
+        if self.loading:
+            self.load_queued = True
+            return
+        self.loading = True
+        self.read_view(self.search_text, self.generation, self.prune_first)
+        self.prune_first = False
+
+    @work(thread=True, exit_on_error=False, group="store-read", description="Reading memories")
+    def read_view(self, search: str, generation: int, prune: bool) -> None:
+        """Prune at launch (§4), then read each pane's first page, the Inbox count and the
+        consent state (thread worker)."""
         store = self.memtrust.store
-        explicit = store.list(formation="explicit")
-        saved = [m for m in explicit if m.status == "active"] + [m for m in explicit if m.status == "quarantined"]
-        view = MemoryView(
-            saved=saved,
-            inferred=store.list(formation="implicit"),
-            pending=sum(1 for m in explicit if m.status == "pending"),
-            learning=store.learning_enabled(),
-        )
-        self.post_message(self.Loaded(view))
+        try:
+            if prune:
+                report = store.prune(actor="system")
+                if (notice := report.notice()) is not None:
+                    self.post_message(self.Notice(notice, "Expired memories removed"))
+            panes = {pane_id: self._read_pane(pane_id, search) for pane_id in PANES}
+            view = MemoryView(panes=panes, search=search, pending=store.count(formation="explicit", statuses=("pending",)),
+                              learning=store.learning_enabled())
+            self.post_message(self.Loaded(view, generation))
+            if prune and (nudge := review_due(store, self.memtrust.now())) is not None:
+                self.post_message(self.Notice(nudge, "Time for a review", timeout=20))
+        except BaseException:
+            self.post_message(self.Loaded(MemoryView({}, search, 0, False), -1))
+            raise
+
+    def _read_pane(self, pane_id: str, search: str) -> PaneRows:
+        store = self.memtrust.store
+        formation, statuses = PANES[pane_id]
+        if not search:
+            rows = store.page(formation=formation, statuses=statuses, limit=PAGE_ROWS + 1)
+            total = store.count(formation=formation, statuses=statuses)
+            return PaneRows(rows[:PAGE_ROWS], total, len(rows) > PAGE_ROWS)
+        found = self._matches(pane_id, search)
+        return PaneRows(store.get_many(found[:PAGE_ROWS]), len(found), len(found) > PAGE_ROWS)
+
+    def _matches(self, pane_id: str, search: str) -> list[str]:
+        """Ids in ``pane_id`` whose key or value holds ``search`` (case-insensitive), in order."""
+        texts = self.search_texts
+        if texts is None:
+            texts = self.search_texts = self._read_search_texts()
+        needle = search.lower()
+        return [memory_id for memory_id, text in texts[pane_id] if needle in text]
+
+    def _read_search_texts(self) -> dict[str, list[tuple[str, str]]]:
+        store = self.memtrust.store
+        return {
+            pane_id: [(memory_id, f"{key}\n{value}".lower())
+                      for memory_id, key, value in store.search_texts(formation=formation, statuses=statuses)]
+            for pane_id, (formation, statuses) in PANES.items()
+        }
+
+    @work(thread=True, exit_on_error=False, group="search-texts", exclusive=True, description="Indexing for search")
+    def read_search_texts(self) -> None:
+        """Read every key and value once, so that search as you type reads no table (thread worker)."""
+        if self.search_texts is None:
+            self.search_texts = self._read_search_texts()
 
     def on_main_screen_loaded(self, message: Loaded) -> None:
+        self.loading = False
+        if self.load_queued:  # a newer search arrived while this one ran: show only the newest
+            self.load_queued = False
+            self.load_memories()
+            return
+        if message.generation != self.generation:
+            return
         view = self.memory_view = message.view
         now = self.memtrust.now()
         status = self.query_one(StatusLine)
         status.learning, status.pending = view.learning, view.pending
-        self.query_one("#saved", MemoryPane).show(
-            view.saved, now, Content("Nothing saved yet. Press a to add a memory, or i to open your Inbox.")
-        )
+        searching = bool(view.search)
+        for pane_id, rows in view.panes.items():
+            self.query_one(f"#{pane_id}", MemoryPane).show(
+                rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more,
+                searching=searching)
+        if self.search_texts is None:
+            self.read_search_texts()
+
+    def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
+        if view.search:
+            return Content.assemble("Nothing here matches “", literal(view.search), "”. Press Escape to clear the search.")
+        if pane_id == "saved":
+            return Content("Nothing saved yet. Press a to add a memory, or i to open your Inbox.")
         if view.learning:
-            empty = Content("Nothing inferred yet. Inferences appear here, labelled, after you import conversations.")
+            return Content("Nothing inferred yet. Inferences appear here, labelled, after you import conversations.")
+        return Content(
+            "Nothing inferred: implicit learning is OFF, so memtrust guesses nothing about you. "
+            "Press l to read what it would infer and decide."
+        )
+
+    @on(MemoryPane.NeedMore)
+    def load_more(self, message: MemoryPane.NeedMore) -> None:
+        pane = message.pane
+        last = pane.last_memory
+        if last is None or pane.id is None:
+            return
+        self.read_more(pane.id, last, len(pane.memories), self.search_text, self.generation)
+
+    @work(thread=True, exit_on_error=False, group="store-more", description="Reading more memories")
+    def read_more(self, pane_id: str, last: Memory, loaded: int, search: str, generation: int) -> None:
+        """Read the page after ``last`` (keyset), or the next matches of ``search`` (thread worker)."""
+        store = self.memtrust.store
+        formation, statuses = PANES[pane_id]
+        if search:
+            found = self._matches(pane_id, search)
+            rows = store.get_many(found[loaded : loaded + PAGE_ROWS])
+            more = len(found) > loaded + PAGE_ROWS
         else:
-            empty = Content(
-                "Nothing inferred: implicit learning is OFF, so memtrust guesses nothing about you. "
-                "Press l to read what it would infer and decide."
-            )
-        self.query_one("#inferred", MemoryPane).show(view.inferred, now, empty)
+            rows = store.page(formation=formation, statuses=statuses, after=store.pane_cursor(last),
+                              limit=PAGE_ROWS + 1)
+            more = len(rows) > PAGE_ROWS
+            rows = rows[:PAGE_ROWS]
+        self.post_message(self.MoreLoaded(pane_id, rows, more, generation))
+
+    def on_main_screen_more_loaded(self, message: MoreLoaded) -> None:
+        if message.generation == self.generation:
+            self.query_one(f"#{message.pane_id}", MemoryPane).extend(message.rows, self.memtrust.now(), more=message.more)
+
+    def on_main_screen_notice(self, message: Notice) -> None:
+        self.notify(message.notice, title=message.title, timeout=message.timeout, markup=False)
+
+    @on(Input.Changed, "#search")
+    def search_changed(self) -> None:
+        self.load_memories()
+
+    @on(Input.Submitted, "#search")
+    def search_submitted(self) -> None:
+        self.query_one("#saved-list").focus()
 
     @on(MemoryPane.Highlighted)
     def show_highlighted(self, message: MemoryPane.Highlighted) -> None:
@@ -156,7 +361,7 @@ class MainScreen(StoreScreen):
 
     @property
     def focused_pane(self) -> MemoryPane | None:
-        """The pane holding the focus (the saved pane when the focus is elsewhere)."""
+        """The pane holding the focus, or None (the search box, say)."""
         focused = self.focused
         for pane in self.query(MemoryPane):
             if focused is not None and (focused is pane or pane in focused.ancestors):
@@ -169,17 +374,58 @@ class MainScreen(StoreScreen):
         pane = self.focused_pane
         return pane.highlighted_memory if pane else None
 
+    # --- moving -----------------------------------------------------------------------------
+
+    def _focus_pane(self, step: int) -> None:
+        lists = [self.query_one("#saved-list"), self.query_one("#inferred-list")]
+        pane = self.focused_pane
+        if pane is None:
+            target = lists[0] if step > 0 else lists[-1]
+        else:
+            target = lists[(lists.index(pane.option_list) + step) % len(lists)]
+        target.focus()
+
+    def action_next_pane(self) -> None:
+        self._focus_pane(1)
+
+    def action_previous_pane(self) -> None:
+        self._focus_pane(-1)
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_clear_search(self) -> None:
+        search = self.query_one("#search", Input)
+        if search.value:
+            search.value = ""
+        if search.has_focus:
+            self.query_one("#saved-list").focus()
+
     # --- acting -----------------------------------------------------------------------------
 
     def on_main_screen_changed(self, message: Changed) -> None:
-        self.notify(message.notice, severity=message.severity, markup=False)  # type: ignore[arg-type]
+        self.notify(message.notice, title=message.title, severity=message.severity, markup=False)  # type: ignore[arg-type]
+        self.search_texts = None
         self.load_memories()
 
     def action_refresh(self) -> None:
+        self.search_texts = None
         self.load_memories()
 
     def action_inbox(self) -> None:
         self.app.push_screen(InboxScreen())
+
+    def action_quarantine(self) -> None:
+        self.app.push_screen(QuarantineScreen())
+
+    def action_audit(self) -> None:
+        self.app.push_screen(AuditScreen())
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen())
+
+    def action_review(self) -> None:
+        self.app.push_screen(ReviewScreen())
 
     def action_add(self) -> None:
         def confirm(new: NewMemory | None) -> None:
@@ -204,10 +450,28 @@ class MainScreen(StoreScreen):
         else:
             self.post_message(self.Changed(decision.reason))
 
-    def action_delete(self) -> None:
+    def _need_highlight(self) -> Memory | None:
         memory = self.highlighted
         if memory is None:
             self.notify("Highlight a memory first.", severity="warning")
+        return memory
+
+    def action_edit(self) -> None:
+        memory = self._need_highlight()
+        if memory is not None:
+            self.app.push_screen(EditMemoryScreen(memory),
+                                 lambda value: self.edit_memory(memory, value) if value is not None else None)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Editing a memory")
+    def edit_memory(self, memory: Memory, value: str) -> None:
+        """Replace the memory's value with what the user typed (thread worker)."""
+        edited = self.memtrust.store.edit(memory.id, value, actor=TUI_ACTOR)
+        became = " It is now saved by you." if memory.formation == "implicit" else ""
+        self.post_message(self.Changed(f"Changed {edited.key}.{became}"))
+
+    def action_delete(self) -> None:
+        memory = self._need_highlight()
+        if memory is None:
             return
         question = Content.assemble(
             "Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
@@ -272,7 +536,9 @@ class MainScreen(StoreScreen):
             if choice is not None:
                 self.set_learning(False, clear=choice == "off-and-clear")
 
-        self.app.push_screen(LearningOffScreen(len(self.memory_view.inferred)), turn_off)
+        inferred = self.query_one("#inferred", MemoryPane).total if not self.memory_view.search else None
+        self.app.push_screen(LearningOffScreen(inferred if inferred is not None else len(self.memory_view.inferred)),
+                             turn_off)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Recording consent")
     def set_learning(self, enabled: bool, *, clear: bool = False) -> None:
@@ -286,14 +552,16 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(notice))
 
     def action_clear_inferred(self) -> None:
-        count = len(self.memory_view.inferred) if self.memory_view else 0
+        count = self.query_one("#inferred", MemoryPane).total if self.memory_view and not self.memory_view.search else None
+        if count is None:
+            count = self.memory_view and len(self.memory_view.inferred) or 0
+            if self.memory_view and self.memory_view.search:
+                count = -1  # unknown under a search: ask without a number
         if count == 0:
             self.notify("There is nothing inferred to clear.")
             return
-        question = Content(
-            f"Delete all {count} inferred {'memory' if count == 1 else 'memories'}? "
-            "What you saved yourself is not touched."
-        )
+        what = "every inferred memory" if count < 0 else f"all {count:,} inferred {'memory' if count == 1 else 'memories'}"
+        question = Content(f"Delete {what}? What you saved yourself is not touched.")
         self.app.push_screen(ConfirmScreen(question, yes="Clear", no="Keep"),
                              lambda yes: self.clear_inferred() if yes else None)
 
@@ -301,4 +569,31 @@ class MainScreen(StoreScreen):
     def clear_inferred(self) -> None:
         """Delete every implicit memory (thread worker)."""
         removed = self.memtrust.store.clear_inferred(actor=TUI_ACTOR)
-        self.post_message(self.Changed(f"Cleared {removed} inferred {'memory' if removed == 1 else 'memories'}."))
+        self.post_message(self.Changed(f"Cleared {removed:,} inferred {'memory' if removed == 1 else 'memories'}."))
+
+    def action_export(self) -> None:
+        self.app.push_screen(ExportScreen(default_export_path(self.memtrust.now())),
+                             lambda request: self.export(request) if request is not None else None)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")
+    def export(self, request: ExportRequest) -> None:
+        """Write the DSAR export (§9) as JSON and Markdown, 0600, atomically; audit it (thread worker)."""
+        from store.export import UNENCRYPTED_WARNING, build_export, dumps_export, record_export, write_export
+        from store.report import render_markdown
+
+        store = self.memtrust.store
+        data = build_export(store, app_version=app_version())
+        json_path, md_path = request.paths
+        write_export(json_path, dumps_export(data))
+        write_export(md_path, render_markdown(data))
+        count = len(data["memories"])
+        for path, fmt in ((json_path, "json"), (md_path, "md")):
+            record_export(store, actor=TUI_ACTOR, destination=str(path), memory_count=count, format=fmt)
+        self.post_message(self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}",
+                                       "warning", title="Export written"))
+
+
+def default_export_path(now) -> Path:
+    """``~/memtrust-export-YYYY-MM-DD.json`` (UTC date)."""
+    return Path.home() / f"memtrust-export-{now:%Y-%m-%d}.json"
+

@@ -95,6 +95,32 @@ def badges(memory: Memory, now: datetime) -> Content:
     return Content.assemble(*pieces)
 
 
+#: The source of an implicit row reported by an agent over MCP (§10): ``inference:agent_NAME``.
+AGENT_INFERENCE = "inference:agent_"
+#: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation.
+CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
+
+
+def agent_name(memory: Memory) -> str:
+    """The agent behind an agent-written row, for display: from the evidence's ``agent``, else
+    from ``source_ref`` (``agent:NAME#call``)."""
+    evidence = memory.evidence or {}
+    name = evidence.get("agent")
+    if not isinstance(name, str) or not name.strip():
+        ref = memory.source_ref or ""
+        name = ref.removeprefix("agent:").split("#", 1)[0].split(";", 1)[0].split("/", 1)[0]
+    return displayable(name) if name.strip() else "an unnamed agent"
+
+
+def source_words(memory: Memory) -> str:
+    """The source field in words: ``agent: NAME`` for agent rows, else the stored source."""
+    if memory.source == "agent":
+        return f"agent: {agent_name(memory)}"
+    if memory.source.startswith(AGENT_INFERENCE):
+        return f"agent: {displayable(memory.source[len(AGENT_INFERENCE):])} (reported signal)"
+    return displayable(memory.source)
+
+
 def detector_name(memory: Memory) -> str:
     """The detector behind an implicit row, in words: ``reply length``."""
     evidence = memory.evidence or {}
@@ -116,13 +142,16 @@ _COUNT_PHRASES = {
 def _signals(evidence: dict[str, Any]) -> list[str]:
     """The evidence's counts in words: ``7 of 9 replies were short``, ``5 conversations``."""
     words: list[str] = []
-    used = {"detector", "first_seen", "last_seen"}
+    used = {"detector", "first_seen", "last_seen", "summary"}
     short, replies = evidence.get("short_replies"), evidence.get("replies")
     if isinstance(short, int) and isinstance(replies, int):
         words.append(f"{short} of {replies} {'reply' if replies == 1 else 'replies'} being short")
         used |= {"short_replies", "replies"}
     for name, value in evidence.items():
         if name in used or isinstance(value, bool):
+            continue
+        if name == "counts" and isinstance(value, dict):
+            words.extend(_signals({k: v for k, v in value.items() if not isinstance(v, dict)}))
             continue
         label = displayable(str(name).replace("_", " "))
         if isinstance(value, int) and name in _COUNT_PHRASES:
@@ -159,13 +188,14 @@ def _explicit_origin(memory: Memory) -> Content:
         whose = f"{displayable(platform)} " if isinstance(platform, str) and platform.strip() else ""
         return Content(f"From your {whose}custom instructions, imported on {day(memory.created_at)}.")
     if memory.source == "agent":
-        agent = evidence.get("agent")
-        if not isinstance(agent, str) or not agent.strip():
-            agent = (memory.source_ref or "an unnamed agent").split("#", 1)[0].split("/", 1)[0]
-        return Content.assemble(
-            "An agent (", Content.styled(displayable(agent), "italic"),
-            f") wrote this after you confirmed, on {day(memory.created_at)}.",
-        )
+        agent = Content.styled(agent_name(memory), "italic")
+        if memory.status == "pending":
+            return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}.")
+        if CONFIRMED_BY_ELICITATION in (memory.source_ref or ""):
+            return Content.assemble("An agent (", agent,
+                                    f") wrote this after you confirmed, on {day(memory.created_at)}.")
+        confirmed = f"; you confirmed it on {day(memory.confirmed_at)}" if memory.confirmed_at else ""
+        return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}{confirmed}.")
     if memory.source == "sync":
         return Content(f"From a verified sync on {day(memory.created_at)}.")
     return Content(f"Saved on {day(memory.created_at)} (source: {displayable(memory.source)}).")
@@ -173,9 +203,15 @@ def _explicit_origin(memory: Memory) -> Content:
 
 def _implicit_origin(memory: Memory, now: datetime) -> Content:
     evidence = memory.evidence or {}
-    sentence = f"Inferred by the {detector_name(memory)} detector"
-    signals = _signals(evidence)
-    if signals:
+    if memory.source.startswith(AGENT_INFERENCE):
+        agent = displayable(memory.source[len(AGENT_INFERENCE):]) or "an unnamed agent"
+        sentence = f"The agent {agent} reported it"
+    else:
+        sentence = f"Inferred by the {detector_name(memory)} detector"
+    summary = evidence.get("summary")
+    if isinstance(summary, str) and summary.strip():
+        sentence += ": " + displayable(summary.strip()).rstrip(".")
+    elif signals := _signals({k: v for k, v in evidence.items() if k != "agent"}):
         sentence += " from " + "; ".join(signals)
     sentence += "."
     first = _epoch(evidence.get("first_seen"))

@@ -151,6 +151,94 @@ class MemoryStore:
         with self.db.read() as conn:
             return audit.events(conn, limit=limit, newest_first=newest_first)
 
+    # --- paging for the TUI at scale (§8: 100,000 memories) -----------------------------
+
+    @staticmethod
+    def pane_cursor(memory: Memory) -> tuple[str, int, str, str]:
+        """The keyset position of ``memory`` in pane order, to pass to :meth:`page` as ``after``."""
+        return (memory.status, to_epoch(memory.created_at), memory.key, memory.id)
+
+    def page(
+        self,
+        *,
+        formation: str,
+        statuses: Sequence[str],
+        after: tuple[str, int, str, str] | None = None,
+        limit: int = 200,
+    ) -> list[Memory]:
+        """Up to ``limit`` memories of ``formation`` with a status in ``statuses``, in pane
+        order (status, then creation time, key, id), starting after the keyset position
+        ``after`` (from :meth:`pane_cursor`). Served by the ``memories_pane`` index, so a page
+        costs the same at any depth of a 100,000-row store."""
+        marks = ", ".join("?" * len(statuses))
+        sql = f"SELECT {_COLUMNS} FROM memories WHERE formation = ? AND status IN ({marks})"
+        params: list = [formation, *statuses]
+        if after is not None:
+            sql += " AND (status, created_at, key, id) > (?, ?, ?, ?)"
+            params += list(after)
+        sql += " ORDER BY status, created_at, key, id LIMIT ?"
+        params.append(limit)
+        with self.db.read() as conn:
+            return [_memory_from_row(row) for row in conn.execute(sql, params)]
+
+    def count(self, *, formation: str | None = None, statuses: Sequence[str] | None = None) -> int:
+        """How many memories have ``formation`` and a status in ``statuses`` (each filter
+        optional); an index count, cheap at any size."""
+        clauses, params = [], []
+        if formation is not None:
+            clauses.append("formation = ?")
+            params.append(formation)
+        if statuses is not None:
+            clauses.append(f"status IN ({', '.join('?' * len(statuses))})")
+            params += list(statuses)
+        sql = "SELECT count(*) FROM memories" + (" WHERE " + " AND ".join(clauses) if clauses else "")
+        with self.db.read() as conn:
+            return conn.execute(sql, params).fetchone()[0]
+
+    def search_texts(self, *, formation: str, statuses: Sequence[str]) -> list[tuple[str, str, str]]:
+        """``(id, key, value)`` of every memory of ``formation`` with a status in ``statuses``,
+        in pane order: what search-as-you-type filters in memory (§8), one read for all."""
+        marks = ", ".join("?" * len(statuses))
+        with self.db.read() as conn:  # a table scan, sorted here: walking the index costs a lookup per row
+            rows = conn.execute(
+                f"SELECT status, created_at, key, id, value FROM memories NOT INDEXED"
+                f" WHERE formation = ? AND status IN ({marks})",
+                [formation, *statuses]).fetchall()
+        rows.sort(key=lambda row: row[:4])
+        return [(memory_id, key, value) for _status, _created, key, memory_id, value in rows]
+
+    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+        """The memories with these ids, in the order given; ids no longer stored are skipped."""
+        found: dict[str, Memory] = {}
+        with self.db.read() as conn:
+            for start in range(0, len(memory_ids), 500):
+                chunk = list(memory_ids[start : start + 500])
+                for row in conn.execute(
+                        f"SELECT {_COLUMNS} FROM memories WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
+                    memory = _memory_from_row(row)
+                    found[memory.id] = memory
+        return [found[memory_id] for memory_id in memory_ids if memory_id in found]
+
+    def review_queue(self, *, reviewed_before: int, limit: int = 50) -> list[Memory]:
+        """Memories due for review (§8): active or quarantined, not reviewed since
+        ``reviewed_before`` (epoch seconds, UTC) — inferred ones first, then oldest evidence
+        first (``first_seen`` of the evidence, else the last signal, else creation)."""
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE status != 'pending'"
+                " AND (reviewed_at IS NULL OR reviewed_at < ?)"
+                " ORDER BY formation = 'explicit',"
+                " coalesce(json_extract(evidence, '$.first_seen'), last_signal_at, created_at), created_at, id"
+                " LIMIT ?", (reviewed_before, limit)).fetchall()
+        return [_memory_from_row(row) for row in rows]
+
+    def review_remaining(self, *, reviewed_before: int) -> int:
+        """How many memories :meth:`review_queue` would still walk through."""
+        with self.db.read() as conn:
+            return conn.execute(
+                "SELECT count(*) FROM memories WHERE status != 'pending' AND (reviewed_at IS NULL OR reviewed_at < ?)",
+                (reviewed_before,)).fetchone()[0]
+
     # --- consent and settings (§3.2, §4) ------------------------------------------------
 
     def learning_enabled(self) -> bool:
@@ -398,6 +486,18 @@ class MemoryStore:
             self._delete(conn, memory, now=self._now(), actor=actor, event="delete", reason=reason)
         self.db.checkpoint()
         return memory
+
+    def mark_reviewed(self, memory_id: str, *, actor: str) -> Memory:
+        """The user reviewed this memory and kept it (§8 review): set ``reviewed_at`` to now
+        and audit event ``review`` (key and formation, never the value). Raises MemoryNotFound."""
+        now_dt = self.clock()
+        with self.db.write() as conn:
+            memory = self._get_in(conn, memory_id)
+            conn.execute("UPDATE memories SET reviewed_at = ? WHERE id = ?", (to_epoch(now_dt), memory.id))
+            audit.record(conn, at=to_epoch(now_dt), event="review", actor=actor, memory_id=memory.id,
+                         scope=memory.scope, key=memory.key, formation=memory.formation, outcome="kept",
+                         reason="You reviewed it and kept it.")
+        return replace(memory, reviewed_at=now_dt)
 
     def withdraw_inference(
         self, scope: str, key: str, *, actor: str, reason: str, value: str | None = None

@@ -96,8 +96,16 @@ def _v1_initial(conn) -> None:
     )
 
 
+def _v2_pane_index(conn) -> None:
+    """The main screen's panes (§8) page through memories by formation and status in
+    creation order (keyset paging); this index serves those pages and their counts without
+    reading the table, so the TUI stays fast with 100,000 memories."""
+    conn.execute("CREATE INDEX memories_pane ON memories (formation, status, created_at, key, id)")
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
+    ("pane_index", _v2_pane_index),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

@@ -24,7 +24,7 @@ async def test_help_screen_lists_the_main_screen_keys(store, clock):
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         text = flat(rendered(app.screen.query_one("#help-text")))
-        for words in ("Add", "Delete", "Inbox", "Learning", "Clear inferred", "Quit", "tab / shift+tab"):
+        for words in ("Add", "Delete", "Inbox", "Learning", "Clear inferred", "Quit", "Next pane", "Previous pane"):
             assert words in text
         await pilot.press("escape")
         assert type(app.screen).__name__ == "MainScreen"

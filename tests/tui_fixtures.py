@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from app.app import MemtrustApp
+from app.settings import Settings
 from store.memories import MemoryStore
 from store.model import Memory, Proposal
 
@@ -69,7 +70,9 @@ def counted_ids(monkeypatch) -> None:
 
 
 def make_app(store: MemoryStore, clock, **options) -> MemtrustApp:
-    """The app under test on ``store``, in demo (memory) key mode, with the fixed clock."""
+    """The app under test on ``store``, in demo (memory) key mode, with the fixed clock and
+    default settings (never the user's settings file)."""
+    options.setdefault("settings", Settings())
     return MemtrustApp(store, key_mode=options.pop("key_mode", "memory"), clock=clock, **options)
 
 

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from screens.literal import literal
-from screens.provenance import expiry, formation_label, provenance, stamp
+from screens.provenance import expiry, formation_label, provenance, source_words, stamp
 from store.model import Memory
 
 _STATUS_WORDS = {
@@ -58,7 +58,7 @@ def describe(memory: Memory, now: datetime) -> Content:
         _field("formation", f"{memory.formation} — {formation_label(memory)}"),
         _field("status", _STATUS_WORDS.get(memory.status, memory.status)),
         _field("scope", literal(memory.scope)),
-        _field("source", literal(memory.source)),
+        _field("source", literal(source_words(memory))),
         _field("source ref", literal(memory.source_ref or "—")),
         _field("confidence", f"{memory.confidence:.0%}"),
         _field("evidence", literal(evidence)),

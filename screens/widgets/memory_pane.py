@@ -1,4 +1,10 @@
-"""A list of memories with worded badges (DESIGN.md §8), and a line for when it is empty."""
+"""A paged list of memories with worded badges (DESIGN.md §8), and a line for when it is empty.
+
+A pane never holds the whole store: the screen feeds it a page (~200 rows) at a time with
+:meth:`MemoryPane.show`, and :meth:`MemoryPane.extend` when the highlight nears the end of
+what is loaded — the pane asks for that with :class:`MemoryPane.NeedMore`. The border title
+gives the full count ("Saved by you (60,000)").
+"""
 
 from __future__ import annotations
 
@@ -15,11 +21,15 @@ from screens.literal import literal
 from screens.provenance import badges
 from store.model import Memory
 
+#: Ask for the next page when the highlight is this close to the last loaded row.
+PREFETCH_ROWS = 40
+
 
 def memory_prompt(memory: Memory, now: datetime) -> Content:
     """Three lines for one row: the key, the value, and its badges.
 
-    The pane's CSS (``text-wrap: nowrap; text-overflow: ellipsis``) cuts each line to fit.
+    The pane's CSS (``text-wrap: nowrap; text-overflow: ellipsis``) cuts each line to fit,
+    by cell width, so every row starts its badges at the same column.
     """
     return Content("\n").join(
         [literal(memory.key, "bold"), literal(memory.value), badges(memory, now)]
@@ -27,11 +37,8 @@ def memory_prompt(memory: Memory, now: datetime) -> Content:
 
 
 class MemoryPane(Vertical):
-    """One pane of the main screen: its memories as options, highlighted one reported up.
-
-    The border title names the pane ("Saved by you (4)"); ``show`` replaces its rows and keeps
-    the highlight on the same memory when it is still there.
-    """
+    """One pane of the main screen: a page of memories as options, the highlighted one
+    reported up. ``memories`` holds the loaded rows by id, in order."""
 
     class Highlighted(Message):
         """The highlighted memory of a pane changed (``memory`` is None when there is none)."""
@@ -41,10 +48,20 @@ class MemoryPane(Vertical):
             self.pane = pane
             self.memory = memory
 
+    class NeedMore(Message):
+        """The highlight is near the end of the loaded rows and more exist in the store."""
+
+        def __init__(self, pane: MemoryPane) -> None:
+            super().__init__()
+            self.pane = pane
+
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id)
         self.pane_title = title
         self.memories: dict[str, Memory] = {}
+        self.total = 0
+        self.more = False
+        self.asked_more = False
         self.border_title = title
 
     def compose(self) -> ComposeResult:
@@ -62,18 +79,33 @@ class MemoryPane(Vertical):
         option = self.option_list.highlighted_option
         return None if option is None or option.id is None else self.memories.get(option.id)
 
-    def show(self, memories: list[Memory], now: datetime, empty: Content) -> None:
-        """Replace the rows with ``memories`` (in order); show ``empty`` when there are none."""
+    @property
+    def last_memory(self) -> Memory | None:
+        """The last loaded memory (the keyset position of the next page), or None."""
+        return next(reversed(self.memories.values()), None)
+
+    def _title(self, searching: bool) -> str:
+        found = "found" if searching else ""
+        return f"{self.pane_title} ({self.total:,}{' ' + found if found else ''})"
+
+    def show(self, memories: list[Memory], now: datetime, empty: Content, *, total: int | None = None,
+             more: bool = False, searching: bool = False) -> None:
+        """Replace the rows with ``memories`` (the first page, in order); ``total`` is how many
+        there are in all (default: this page), ``more`` whether further pages exist. Shows
+        ``empty`` when there are none; keeps the highlight on the same memory when it is
+        still there."""
         option_list = self.option_list
         previous = self.highlighted_memory
         previous_index = option_list.highlighted
         self.memories = {memory.id: memory for memory in memories}
+        self.total = len(memories) if total is None else total
+        self.more, self.asked_more = more, False
         options: list[Option | None] = []
         for memory in memories:
             options.extend([Option(memory_prompt(memory, now), id=memory.id), None])
         option_list.clear_options()
         option_list.add_options(options[:-1])
-        self.border_title = f"{self.pane_title} ({len(memories)})"
+        self.border_title = self._title(searching)
         self.set_class(not memories, "-empty")
         self.query_one(".empty-state", Static).update(empty)
         if memories:
@@ -83,6 +115,22 @@ class MemoryPane(Vertical):
                 option_list.highlighted = min(previous_index or 0, len(memories) - 1)
         self.post_message(self.Highlighted(self, self.highlighted_memory))
 
+    def extend(self, memories: list[Memory], now: datetime, *, more: bool) -> None:
+        """Append the next page (rows already shown are skipped)."""
+        option_list = self.option_list
+        fresh = [memory for memory in memories if memory.id not in self.memories]
+        options: list[Option | None] = []
+        for memory in fresh:
+            self.memories[memory.id] = memory
+            options.extend([None, Option(memory_prompt(memory, now), id=memory.id)])
+        if options:
+            option_list.add_options(options)
+        self.more, self.asked_more = more and bool(fresh), False
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         self.post_message(self.Highlighted(self, self.highlighted_memory))
+        loaded = len(self.memories)
+        if self.more and not self.asked_more and event.option_index >= loaded - PREFETCH_ROWS:
+            self.asked_more = True
+            self.post_message(self.NeedMore(self))

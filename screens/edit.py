@@ -1,0 +1,64 @@
+"""Editing a memory's value (DESIGN.md §8): the new text replaces the old one for good."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from screens import ASSETS
+from screens.literal import literal
+from store.model import Memory
+
+
+class EditMemoryScreen(ModalScreen[str | None]):
+    """A one-field form holding ``memory``'s value; dismisses with the new value, or None.
+
+    The store judges the new value like any explicit write (secrets refused, confidential
+    phrasing quarantined); an edited inference becomes saved by you.
+    """
+
+    CSS_PATH = ASSETS / "modals.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="edit.cancel", tooltip="Close without changing anything"),
+    ]
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__()
+        self.memory = memory
+
+    def compose(self) -> ComposeResult:
+        memory = self.memory
+        note = (" It was inferred; once you edit it, it is saved by you and no longer expires."
+                if memory.formation == "implicit" else "")
+        with Vertical(id="dialog"):
+            yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold $accent")), id="title")
+            yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
+                         id="statement")
+            yield Input(memory.value, id="value", select_on_focus=False)
+            with Horizontal(id="buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+
+    def _submit(self) -> None:
+        value = self.query_one("#value", Input).value
+        if not value.strip():
+            self.notify("Give a value, or press d on the memory to delete it.", severity="warning")
+            return
+        self.dismiss(None if value == self.memory.value else value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,141 @@
+"""Quarantine (DESIGN.md §3.5, §8): memories held back as confidential, never given out.
+
+Each row is a memory the user marked or phrased as confidential; ``c`` releases it (it
+becomes active and assistants may use it), ``d`` deletes it. Both ask first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from screens import ASSETS, TUI_ACTOR
+from screens.confirm import ConfirmScreen
+from screens.literal import literal
+from screens.provenance import badges, provenance
+from screens.store_screen import StoreScreen
+from store.model import Memory
+
+#: How many held memories the screen lists at once.
+QUARANTINE_ROWS = 1000
+
+
+def held_prompt(memory: Memory, now: datetime) -> Content:
+    """The key and value, where it came from, and its badges."""
+    head = Content.assemble(literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”"))
+    return Content("\n").join([head, provenance(memory, now), badges(memory, now)])
+
+
+class QuarantineScreen(StoreScreen):
+    """Quarantined memories; release with c, delete with d."""
+
+    CSS_PATH = ASSETS / "quarantine.tcss"
+    BINDINGS = [
+        Binding("c", "release", "Release", id="quarantine.release",
+                tooltip="Let assistants use the highlighted memory (asks first)"),
+        Binding("d", "delete", "Delete", id="quarantine.delete", tooltip="Delete the highlighted memory (asks first)"),
+        Binding("escape,z", "back", "Back", id="quarantine.back", tooltip="Back to your memories"),
+    ]
+
+    class Loaded(Message):
+        """A worker read the quarantined memories."""
+
+        def __init__(self, held: list[Memory]) -> None:
+            super().__init__()
+            self.held = held
+
+    class Changed(Message):
+        """A worker released or deleted one memory."""
+
+        def __init__(self, notice: str) -> None:
+            super().__init__()
+            self.notice = notice
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: dict[str, Memory] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.assemble(("Quarantine", "bold"), " — memories you marked confidential. "
+                                      "They are kept, but never given to an assistant until you release them."),
+                     id="quarantine-title")
+        yield OptionList(id="quarantine-list")
+        yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.load_held()
+
+    def reload(self) -> None:
+        self.load_held()
+
+    @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading Quarantine")
+    def load_held(self) -> None:
+        """Read the quarantined memories (thread worker)."""
+        held = self.memtrust.store.page(formation="explicit", statuses=("quarantined",), limit=QUARANTINE_ROWS)
+        self.post_message(self.Loaded(held))
+
+    def on_quarantine_screen_loaded(self, message: Loaded) -> None:
+        option_list = self.query_one(OptionList)
+        index = option_list.highlighted or 0
+        now = self.memtrust.now()
+        self.held = {memory.id: memory for memory in message.held}
+        options: list[Option | None] = []
+        for memory in message.held:
+            options.extend([Option(held_prompt(memory, now), id=memory.id), None])
+        option_list.clear_options()
+        option_list.add_options(options[:-1])
+        if message.held:
+            option_list.highlighted = min(index, len(message.held) - 1)
+        self.set_class(not message.held, "-empty")
+
+    @property
+    def highlighted(self) -> Memory | None:
+        """The highlighted memory, or None."""
+        option = self.query_one(OptionList).highlighted_option
+        return None if option is None or option.id is None else self.held.get(option.id)
+
+    def action_release(self) -> None:
+        memory = self.highlighted
+        if memory is None:
+            return
+        question = Content.assemble("Release ", literal(memory.key, "bold"), " from Quarantine? Assistants may then use “",
+                                    literal(memory.value, "bold"), "”.")
+        self.app.push_screen(ConfirmScreen(question, yes="Release", no="Keep held"),
+                             lambda yes: self.act(memory, release=True) if yes else None)
+
+    def action_delete(self) -> None:
+        memory = self.highlighted
+        if memory is None:
+            return
+        question = Content.assemble("Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
+                                    "? It is removed for good.")
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"),
+                             lambda yes: self.act(memory, release=False) if yes else None)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Changing Quarantine")
+    def act(self, memory: Memory, *, release: bool) -> None:
+        """Release (it becomes active) or delete one held memory (thread worker)."""
+        store = self.memtrust.store
+        if release:
+            store.confirm(memory.id, actor=TUI_ACTOR)
+            notice = f"Released {memory.key} from Quarantine."
+        else:
+            store.forget(memory.id, actor=TUI_ACTOR)
+            notice = f"Deleted {memory.key}."
+        self.post_message(self.Changed(notice))
+
+    def on_quarantine_screen_changed(self, message: Changed) -> None:
+        self.notify(message.notice, markup=False)
+        self.load_held()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

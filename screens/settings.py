@@ -1,0 +1,182 @@
+"""The Settings screen (DESIGN.md §3.2, §4, §8): what the store keeps about how it behaves.
+
+- Implicit learning ON/OFF — turning it on goes through the consent screen; turning it off
+  offers to clear what was inferred (both recorded as consent events).
+- Implicit TTL, 30–90 days (setting ``implicit_ttl_days``; new and refreshed inferences).
+- Review interval in days (setting ``review_interval_days``, default 90).
+- Key mode, shown only: ``memtrust rekey`` changes it.
+- The settings file (keys remapped by binding id) and its path, shown only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.validation import Integer
+from textual.widgets import Footer, Input, Label, Static
+
+from screens import ASSETS, TUI_ACTOR
+from screens.consent import ConsentScreen
+from screens.learning_off import LearningOffChoice, LearningOffScreen
+from screens.literal import literal
+from screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
+from screens.store_screen import StoreScreen
+from screens.widgets.status_line import KEY_MODE_WORDS
+from store.memories import IMPLICIT_TTL_RANGE_DAYS
+
+TTL_SETTING = "implicit_ttl_days"
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """The store's settings as the screen shows them."""
+
+    learning: bool
+    ttl_days: int
+    review_days: int
+    inferred: int
+
+
+class SettingsScreen(StoreScreen):
+    """Learning, TTL, review interval and key mode; Enter in a field saves it."""
+
+    CSS_PATH = ASSETS / "settings.tcss"
+    BINDINGS = [
+        Binding("l", "toggle_learning", "Learning on/off", id="settings.learning",
+                tooltip="Turn implicit learning on (asks your consent) or off"),
+        Binding("escape,s", "back", "Back", id="settings.back", tooltip="Back to your memories"),
+    ]
+
+    class Loaded(Message):
+        """A worker read the settings."""
+
+        def __init__(self, settings: StoreSettings) -> None:
+            super().__init__()
+            self.settings = settings
+
+    class Saved(Message):
+        """A worker changed a setting; ``notice`` says which."""
+
+        def __init__(self, notice: str) -> None:
+            super().__init__()
+            self.notice = notice
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current: StoreSettings | None = None
+
+    def compose(self) -> ComposeResult:
+        low, high = IMPLICIT_TTL_RANGE_DAYS
+        review_low, review_high = REVIEW_INTERVAL_RANGE_DAYS
+        app_settings = getattr(self.app, "settings", None)
+        path = getattr(app_settings, "path", None)
+        remapped = len(getattr(app_settings, "keys", {}) or {})
+        with Vertical(id="settings-body"):
+            yield Static(Content.styled("Settings", "bold"), id="settings-title")
+            with Horizontal(classes="setting"):
+                yield Label("Implicit learning", classes="setting-name")
+                yield Static("", id="learning")
+            with Horizontal(classes="setting"):
+                yield Label(f"Inferences last (days, {low}–{high})", classes="setting-name")
+                yield Input(id="ttl", type="integer", validators=[Integer(low, high)], validate_on=["submitted"])
+            with Horizontal(classes="setting"):
+                yield Label(f"Offer a review every (days, {review_low}–{review_high})", classes="setting-name")
+                yield Input(id="review", type="integer", validators=[Integer(review_low, review_high)],
+                            validate_on=["submitted"])
+            with Horizontal(classes="setting"):
+                yield Label("Key mode", classes="setting-name")
+                yield Static(Content(f"{KEY_MODE_WORDS.get(self.memtrust.key_mode, self.memtrust.key_mode)} "
+                                     "(change it with memtrust rekey)"), id="key-mode")
+            with Horizontal(classes="setting"):
+                yield Label("Settings file", classes="setting-name")
+                yield Static(Content.assemble(
+                    literal(str(path)) if path else "none (defaults)",
+                    f" — {remapped} {'key' if remapped == 1 else 'keys'} remapped" if remapped else "",
+                ), id="settings-file")
+            yield Static(Content("Press l to turn implicit learning on or off. Type a number and press Enter "
+                                 "to save it. Keys can be remapped by id in the settings file "
+                                 "([keys] \"main.add\" = \"n\"); press ? to see the ids."), id="settings-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load_settings()
+
+    def reload(self) -> None:
+        self.load_settings()
+
+    @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading settings")
+    def load_settings(self) -> None:
+        """Read learning, TTL, review interval and the inferred count (thread worker)."""
+        store = self.memtrust.store
+        self.post_message(self.Loaded(StoreSettings(
+            learning=store.learning_enabled(),
+            ttl_days=store.implicit_ttl().days,
+            review_days=review_interval(store).days,
+            inferred=store.count(formation="implicit"),
+        )))
+
+    def on_settings_screen_loaded(self, message: Loaded) -> None:
+        first = self.current is None
+        settings = self.current = message.settings
+        self.query_one("#learning", Static).update(Content.styled(
+            "ON — memtrust infers from conversations you import" if settings.learning
+            else "OFF — nothing is inferred about you",
+            "bold $success" if settings.learning else "bold $warning"))
+        if first:
+            self.query_one("#ttl", Input).value = str(settings.ttl_days)
+            self.query_one("#review", Input).value = str(settings.review_days)
+            self.query_one("#ttl", Input).focus()
+
+    @on(Input.Submitted)
+    def save_number(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.validation_result is not None and not event.validation_result.is_valid:
+            low, high = IMPLICIT_TTL_RANGE_DAYS if event.input.id == "ttl" else REVIEW_INTERVAL_RANGE_DAYS
+            self.notify(f"Give a whole number of days from {low} to {high}.", severity="warning")
+            return
+        name = TTL_SETTING if event.input.id == "ttl" else REVIEW_INTERVAL_SETTING
+        self.save_setting(name, int(event.value))
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Saving a setting")
+    def save_setting(self, name: str, days: int) -> None:
+        """Store one setting (thread worker)."""
+        self.memtrust.store.set_setting(name, str(days))
+        what = "Inferences now last" if name == TTL_SETTING else "A review is now offered every"
+        self.post_message(self.Saved(f"{what} {days} days."))
+
+    def on_settings_screen_saved(self, message: Saved) -> None:
+        self.notify(message.notice, markup=False)
+        self.load_settings()
+
+    def action_toggle_learning(self) -> None:
+        if self.current is None:
+            return
+        if not self.current.learning:
+            self.app.push_screen(ConsentScreen(), lambda accepted: self.set_learning(True) if accepted else None)
+            return
+
+        def turn_off(choice: LearningOffChoice | None) -> None:
+            if choice is not None:
+                self.set_learning(False, clear=choice == "off-and-clear")
+
+        self.app.push_screen(LearningOffScreen(self.current.inferred), turn_off)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Recording consent")
+    def set_learning(self, enabled: bool, *, clear: bool = False) -> None:
+        """Record the consent event (§3.2), and clear inferred rows when asked (thread worker)."""
+        store = self.memtrust.store
+        store.set_learning(enabled, actor=TUI_ACTOR)
+        notice = "Implicit learning is ON." if enabled else "Implicit learning is OFF; nothing new will be inferred."
+        if clear:
+            removed = store.clear_inferred(actor=TUI_ACTOR)
+            notice += f" Cleared {removed} inferred {'memory' if removed == 1 else 'memories'}."
+        self.post_message(self.Saved(notice))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
