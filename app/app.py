@@ -44,7 +44,9 @@ class MemtrustApp(App[None]):
     - ``prune``: run the §4 prune in the main screen's first worker (see the module doc).
     """
 
-    CSS_PATH = ASSETS / "app.tcss"
+    #: main.tcss is loaded by the app: the main screen is the default screen, whose own
+    #: ``CSS_PATH`` Textual does not read (its rules are scoped by ``MainScreen`` all the same).
+    CSS_PATH = [ASSETS / "app.tcss", ASSETS / "main.tcss"]
     TITLE = "memtrust"
     BINDINGS = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Close memtrust; the store stays encrypted on disk"),
@@ -99,8 +101,11 @@ class MemtrustApp(App[None]):
         )
         self._close_messages_no_wait()
 
+    def get_default_screen(self) -> Screen:
+        """The main screen is the app's first screen (no blank screen is drawn before it)."""
+        return MainScreen(prune=self.prune_at_launch)
+
     def on_mount(self) -> None:
-        self.push_screen(MainScreen(prune=self.prune_at_launch))
         if self.prune_notice:
             self.notify(self.prune_notice, title="Expired memories removed", markup=False)
         if self.settings_problem:

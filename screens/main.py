@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata
+from itertools import islice
 from pathlib import Path
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -29,7 +30,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, Input
 
-from screens import ASSETS, TUI_ACTOR
+from screens import TUI_ACTOR
 from screens.add import AddMemoryScreen, NewMemory
 from screens.audit_log import AuditScreen
 from screens.confirm import ConfirmScreen
@@ -49,7 +50,7 @@ from screens.widgets.status_line import StatusLine
 from store.model import Memory, Proposal
 
 #: Rows read per page and per pane.
-PAGE_ROWS = 200
+PAGE_ROWS = 15
 
 #: What each pane lists: formation and statuses, in pane order.
 PANES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -105,7 +106,7 @@ def app_version() -> str:
 class MainScreen(StoreScreen):
     """Both panes, search, the detail panel and the status line; keys for every action."""
 
-    CSS_PATH = ASSETS / "main.tcss"
+    # Styles: assets/main.tcss, loaded by MemtrustApp (this is its default screen).
     BINDINGS = [
         Binding("a", "add", "Add", id="main.add", tooltip="Type a memory to save (you confirm before it is written)"),
         Binding("e", "edit", "Edit", id="main.edit",
@@ -158,6 +159,14 @@ class MainScreen(StoreScreen):
             self.more = more
             self.generation = generation
 
+    class Counted(Message):
+        """A worker counted every match of the search ``generation`` per pane."""
+
+        def __init__(self, counts: dict[str, int], generation: int) -> None:
+            super().__init__()
+            self.counts = counts
+            self.generation = generation
+
     class Changed(Message):
         """A worker changed the store; ``notice`` says what happened, in words."""
 
@@ -181,10 +190,14 @@ class MainScreen(StoreScreen):
         self.memory_view: MemoryView | None = None
         self.prune_first = prune
         self.generation = 0
+        self.generation_shown = 0
+        self.search_wanted = False
         self.loading = False
         self.load_queued = False
-        #: Every key and value per pane, lowercased, in pane order (None until read, or stale).
-        self.search_texts: dict[str, list[tuple[str, str]]] | None = None
+        #: Per pane, every id and its lowercased "key\nvalue", in pane order, as two parallel
+        #: lists (two objects for the garbage collector to walk, not 100,000 tuples); None
+        #: until read, or when stale.
+        self.search_texts: dict[str, tuple[list[str], list[str]]] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
@@ -201,7 +214,8 @@ class MainScreen(StoreScreen):
 
     def on_mount(self) -> None:
         self.query_one("#saved-list").focus()
-        self.load_memories()
+        # Read (and prune) after the first frame: the screen paints at once, whatever the size.
+        self.call_after_refresh(self.load_memories)
 
     def on_screen_resume(self) -> None:
         if self.memory_view is not None:
@@ -253,24 +267,44 @@ class MainScreen(StoreScreen):
             rows = store.page(formation=formation, statuses=statuses, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
             return PaneRows(rows[:PAGE_ROWS], total, len(rows) > PAGE_ROWS)
-        found = self._matches(pane_id, search)
-        return PaneRows(store.get_many(found[:PAGE_ROWS]), len(found), len(found) > PAGE_ROWS)
+        found = self._matches(pane_id, search, PAGE_ROWS + 1)
+        more = len(found) > PAGE_ROWS
+        # The total comes after (MainScreen.Counted): counting every match would delay the rows.
+        return PaneRows(store.get_many(found[:PAGE_ROWS]), -1 if more else len(found), more)
 
-    def _matches(self, pane_id: str, search: str) -> list[str]:
-        """Ids in ``pane_id`` whose key or value holds ``search`` (case-insensitive), in order."""
+    def _matches(self, pane_id: str, search: str, limit: int | None = None) -> list[str]:
+        """The first ``limit`` (default all) ids in ``pane_id`` whose key or value holds
+        ``search`` (case-insensitive), in pane order."""
         texts = self.search_texts
         if texts is None:
             texts = self.search_texts = self._read_search_texts()
         needle = search.lower()
-        return [memory_id for memory_id, text in texts[pane_id] if needle in text]
+        ids, haystack = texts[pane_id]
+        return [ids[index] for index in islice((i for i, text in enumerate(haystack) if needle in text), limit)]
 
-    def _read_search_texts(self) -> dict[str, list[tuple[str, str]]]:
+    @work(thread=True, exit_on_error=False, group="search-count", exclusive=True, description="Counting matches")
+    def count_matches(self, search: str, generation: int) -> None:
+        """Count every match of ``search`` per pane, for the pane titles (thread worker)."""
+        texts = self.search_texts
+        if texts is None or generation != self.generation:
+            return
+        needle = search.lower()
+        counts = {pane_id: sum(needle in text for text in haystack) for pane_id, (_ids, haystack) in texts.items()}
+        self.post_message(self.Counted(counts, generation))
+
+    def on_main_screen_counted(self, message: Counted) -> None:
+        if message.generation == self.generation:
+            for pane_id, count in message.counts.items():
+                self.query_one(f"#{pane_id}", MemoryPane).set_total(count, searching=True)
+
+    def _read_search_texts(self) -> dict[str, tuple[list[str], list[str]]]:
         store = self.memtrust.store
-        return {
-            pane_id: [(memory_id, f"{key}\n{value}".lower())
-                      for memory_id, key, value in store.search_texts(formation=formation, statuses=statuses)]
-            for pane_id, (formation, statuses) in PANES.items()
-        }
+        texts = {}
+        for pane_id, (formation, statuses) in PANES.items():
+            rows = store.search_texts(formation=formation, statuses=statuses)
+            texts[pane_id] = ([memory_id for memory_id, _key, _value in rows],
+                              [f"{key}\n{value}".lower() for _id, key, value in rows])
+        return texts
 
     @work(thread=True, exit_on_error=False, group="search-texts", exclusive=True, description="Indexing for search")
     def read_search_texts(self) -> None:
@@ -286,6 +320,7 @@ class MainScreen(StoreScreen):
             return
         if message.generation != self.generation:
             return
+        self.generation_shown = message.generation
         view = self.memory_view = message.view
         now = self.memtrust.now()
         status = self.query_one(StatusLine)
@@ -297,6 +332,8 @@ class MainScreen(StoreScreen):
                 searching=searching)
         if self.search_texts is None:
             self.read_search_texts()
+        elif searching and any(rows.total < 0 for rows in view.panes.values()):
+            self.count_matches(view.search, message.generation)
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:
@@ -324,7 +361,7 @@ class MainScreen(StoreScreen):
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if search:
-            found = self._matches(pane_id, search)
+            found = self._matches(pane_id, search, loaded + PAGE_ROWS + 1)
             rows = store.get_many(found[loaded : loaded + PAGE_ROWS])
             more = len(found) > loaded + PAGE_ROWS
         else:
@@ -347,6 +384,7 @@ class MainScreen(StoreScreen):
 
     @on(Input.Submitted, "#search")
     def search_submitted(self) -> None:
+        self.search_wanted = False
         self.query_one("#saved-list").focus()
 
     @on(MemoryPane.Highlighted)
@@ -354,7 +392,16 @@ class MainScreen(StoreScreen):
         if message.pane is self.focused_pane:
             self.query_one(DetailPanel).show(message.memory, self.memtrust.now())
 
-    def on_descendant_focus(self) -> None:
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if event.widget is not None and event.widget.id == "search":
+            self.search_wanted = True
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if event.widget.id == "search" and not self.search_wanted:
+            # Textual moves the focus to the first focusable widget when a focused list is
+            # briefly hidden during a re-layout; the search box only takes it when asked.
+            self.query_one("#saved-list").focus()
+            return
         pane = self.focused_pane
         if pane is not None:
             self.query_one(DetailPanel).show(pane.highlighted_memory, self.memtrust.now())
@@ -392,14 +439,17 @@ class MainScreen(StoreScreen):
         self._focus_pane(-1)
 
     def action_search(self) -> None:
+        self.search_wanted = True
         self.query_one("#search", Input).focus()
 
     def action_clear_search(self) -> None:
         search = self.query_one("#search", Input)
+        typing = self.focused is search
         if search.value:
             search.value = ""
-        if search.has_focus:
-            self.query_one("#saved-list").focus()
+        if typing:  # after the refresh: the panes are re-laid out when the search empties
+            self.search_wanted = False
+            self.call_after_refresh(self.query_one("#saved-list").focus)
 
     # --- acting -----------------------------------------------------------------------------
 

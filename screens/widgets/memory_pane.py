@@ -22,7 +22,7 @@ from screens.provenance import badges
 from store.model import Memory
 
 #: Ask for the next page when the highlight is this close to the last loaded row.
-PREFETCH_ROWS = 40
+PREFETCH_ROWS = 8
 
 
 def memory_prompt(memory: Memory, now: datetime) -> Content:
@@ -85,13 +85,19 @@ class MemoryPane(Vertical):
         return next(reversed(self.memories.values()), None)
 
     def _title(self, searching: bool) -> str:
-        found = "found" if searching else ""
-        return f"{self.pane_title} ({self.total:,}{' ' + found if found else ''})"
+        count = "…" if self.total < 0 else f"{self.total:,}"
+        return f"{self.pane_title} ({count}{' found' if searching else ''})"
+
+    def set_total(self, total: int, *, searching: bool) -> None:
+        """The full count arrived after the rows (a search counts its matches afterwards)."""
+        self.total = total
+        self.border_title = self._title(searching)
 
     def show(self, memories: list[Memory], now: datetime, empty: Content, *, total: int | None = None,
              more: bool = False, searching: bool = False) -> None:
         """Replace the rows with ``memories`` (the first page, in order); ``total`` is how many
-        there are in all (default: this page), ``more`` whether further pages exist. Shows
+        there are in all (default: this page; -1 while still being counted), ``more`` whether
+        further pages exist. Shows
         ``empty`` when there are none; keeps the highlight on the same memory when it is
         still there."""
         option_list = self.option_list

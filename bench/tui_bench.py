@@ -1,0 +1,224 @@
+"""TUI benchmark (DESIGN.md §8, issue 6): launch and search with 1,000 / 10,000 / 100,000 memories.
+
+Usage::
+
+    /work/venv/bin/python bench/tui_bench.py [--sizes 1000,10000,100000] [--runs 3]
+
+For each size, a throwaway encrypted store is filled fast (``executemany`` in one
+transaction through ``store.db.write()``): two thirds explicit, one third inferred, and a
+tenth of all rows already expired, so that launch includes the §4 prune. Then, headless at
+120×40, each in the same process and run:
+
+- **minimal app**: a bare Textual app (header, a line of text, footer) from ``run_test`` to
+  its first paint (the first compositor refresh of its screen) — the floor any Textual app pays;
+- **memtrust launch**: ``MemtrustApp`` from ``run_test`` to the first paint of the main
+  screen (the prune then runs in the screen's first worker, off the UI thread);
+- **memtrust data**: until the panes show their first page (prune + page reads done);
+- **search keystroke**: one key event posted to the app (as the terminal driver does) → the
+  panes show that search and a frame with them is painted, for each letter of a common word
+  and of a word that matches nothing. (``Pilot.press`` is not used for timing: it also
+  waits for the whole process to go idle.)
+
+It prints the median of ``--runs`` for each figure and the launch ratio to the minimal app.
+Targets (issue 6): launch at 100,000 within 1.5× the minimal app; a search keystroke under
+50 ms at 100,000. A benchmark, not a test: it always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from textual import events  # noqa: E402
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+from textual.widgets import Footer, Header, Static  # noqa: E402
+
+from app.app import MemtrustApp  # noqa: E402
+from app.settings import Settings  # noqa: E402
+from screens.main import MainScreen  # noqa: E402
+from store.memories import MemoryStore  # noqa: E402
+from store.model import MEMORY_FIELDS, to_epoch  # noqa: E402
+from store.opening import create_throwaway_store  # noqa: E402
+
+SIZE = (120, 40)
+WORDS = ("email brief detailed python garden trip coffee tea morning evening guitar novel camera berlin "
+         "tokyo lisbon chess running cycling jazz sourdough aisle window vegetarian").split()
+TOPICS = ("cycling", "baking", "rust", "jazz", "chess", "hiking", "photography", "gardening")
+
+
+def fill(store: MemoryStore, count: int, *, seed: int = 6) -> None:
+    """Insert ``count`` memories in one transaction; every tenth is already expired."""
+    rng = random.Random(seed)
+    now = to_epoch(store.clock())
+    rows = []
+    for index in range(count):
+        implicit = index % 3 == 0
+        expired = index % 10 == 0
+        created = now - rng.randint(1, 400) * 86400
+        value = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9)))
+        if implicit:
+            evidence = json.dumps({
+                "detector": "topics", "counts": {"conversations": rng.randint(3, 9)},
+                "message_refs": [f"conversations.json#c{index}/m{n}" for n in range(3)],
+                "first_seen": created, "last_seen": created + 86400,
+                "summary": f"You came back to {rng.choice(TOPICS)} in several separate conversations.",
+            })
+            row = (f"{index:032x}", "shared", f"interests.topic_{index:06d}", value, "implicit", "inference:topics",
+                   None, 0.8, "active", evidence, created, created, created,
+                   now - 3600 if expired else now + 40 * 86400, None, None, None)
+        else:
+            row = (f"{index:032x}", "shared", f"notes.item_{index:06d}", value, "explicit", "user",
+                   None, 1.0, "active", None, created, created, None,
+                   now - 3600 if expired else None, created, None, None)
+        rows.append(row)
+    marks = ", ".join("?" * len(MEMORY_FIELDS))
+    with store.db.write() as conn:
+        conn.executemany(f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) VALUES ({marks})", rows)
+
+
+class MinimalApp(App[None]):
+    """The floor: a bare Textual app with a header, one line and a footer."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Hello")
+        yield Footer()
+
+
+#: (screen class name, perf_counter) of every compositor refresh: a frame painted.
+PAINTS: list[tuple[str, float]] = []
+_compositor_refresh = Screen._compositor_refresh
+
+
+def _recording_refresh(self: Screen) -> None:
+    _compositor_refresh(self)
+    PAINTS.append((type(self).__name__, time.perf_counter()))
+
+
+Screen._compositor_refresh = _recording_refresh  # type: ignore[method-assign]
+
+
+def _first_paint(screen_name: str, after: float) -> float | None:
+    return next((at for name, at in PAINTS if name == screen_name and at >= after), None)
+
+
+async def _until(condition, *, timeout: float = 60.0, state=None) -> None:
+    deadline = time.perf_counter() + timeout
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"the app did not get there in time {state() if state else ''}")
+        await asyncio.sleep(0.0002)
+
+
+async def _minimal_launch() -> float:
+    start = time.perf_counter()
+    app = MinimalApp()
+    async with app.run_test(size=SIZE):
+        await _until(lambda: _first_paint("Screen", start) is not None)
+        return _first_paint("Screen", start) - start
+
+
+async def _type(app: MemtrustApp, screen: MainScreen, key: str, character: str | None, expected: str) -> float:
+    """Post one key press as the terminal would; seconds until the panes show the new search
+    and a frame with them has been painted."""
+    began = time.perf_counter()
+    app.post_message(events.Key(key, character))
+    await _until(lambda: screen.search_text == expected and screen.memory_view is not None
+                 and screen.memory_view.search == expected
+                 and not screen.loading and screen.generation_shown == screen.generation, timeout=20,
+                 state=lambda: (expected, screen.search_text, screen.memory_view.search, app.focused))
+    shown = time.perf_counter()
+    await _until(lambda: _first_paint("MainScreen", shown) is not None)
+    return _first_paint("MainScreen", shown) - began
+
+
+async def _memtrust_run(store: MemoryStore, words: list[str]) -> tuple[float, float, list[float]]:
+    """(launch to first paint, launch to first data painted, [per-keystroke search times]) in seconds."""
+    start = time.perf_counter()
+    app = MemtrustApp(store, key_mode="memory", settings=Settings(), prune=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(lambda: _first_paint("MainScreen", start) is not None)
+        painted = _first_paint("MainScreen", start) - start
+        await _until(lambda: isinstance(app.screen, MainScreen) and app.screen.memory_view is not None)
+        screen = app.screen
+        loaded = time.perf_counter()
+        await _until(lambda: _first_paint("MainScreen", loaded) is not None)
+        data = _first_paint("MainScreen", loaded) - start
+        await _until(lambda: screen.search_texts is not None)  # search ready (read in a worker)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        keystrokes: list[float] = []
+        for word in words:
+            await pilot.press("slash")
+            for typed, letter in enumerate(word, start=1):
+                keystrokes.append(await _type(app, screen, letter, letter, word[:typed]))
+            await pilot.press("escape")
+            await _until(lambda: screen.memory_view.search == "" and not screen.loading)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        return painted, data, keystrokes
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.1f} ms"
+
+
+def bench(size: int, runs: int, verbose: bool = False) -> dict[str, float]:
+    """Median figures for one store size."""
+    minimal, launch, data, keys = [], [], [], []
+    for _run in range(runs):
+        with tempfile.TemporaryDirectory(prefix="memtrust-bench-") as folder:
+            store = create_throwaway_store(Path(folder)).store
+            fill(store, size)
+            gc.collect()  # the fill's garbage is the benchmark's, not the app's
+            minimal.append(asyncio.run(_minimal_launch()))
+            gc.collect()
+            painted, shown, keystrokes = asyncio.run(_memtrust_run(store, ["jazz", "qxz"]))
+            launch.append(painted)
+            data.append(shown)
+            keys.extend(keystrokes)
+            if verbose:
+                print(f"  {size:,}: keystrokes (ms) {[round(k * 1000, 1) for k in keystrokes]}", flush=True)
+            store.close()
+    return {
+        "minimal": statistics.median(minimal),
+        "launch": statistics.median(launch),
+        "data": statistics.median(data),
+        "key_median": statistics.median(keys),
+        "key_max": max(keys),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--verbose", action="store_true", help="print every keystroke's time")
+    args = parser.parse_args(argv)
+    print(f"headless {SIZE[0]}x{SIZE[1]}, median of {args.runs} runs; a tenth of each store expired (pruned at launch)")
+    print(f"{'memories':>9} | {'minimal app':>11} | {'memtrust paint':>14} | {'ratio':>5} | {'first data':>10} "
+          f"| {'search key (median)':>19} | {'search key (max)':>16}")
+    for size in (int(s) for s in args.sizes.split(",")):
+        figures = bench(size, args.runs, args.verbose)
+        ratio = figures["launch"] / figures["minimal"]
+        print(f"{size:>9,} | {_ms(figures['minimal']):>11} | {_ms(figures['launch']):>14} | {ratio:5.2f} | "
+              f"{_ms(figures['data']):>10} | {_ms(figures['key_median']):>19} | {_ms(figures['key_max']):>16}",
+              flush=True)
+    print("targets at 100,000: launch ratio <= 1.5; search keystroke < 50 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
