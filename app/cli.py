@@ -40,11 +40,29 @@ def _prompt_passphrase(creating: bool) -> str | None:
     return click.prompt("Passphrase", hide_input=True, err=True)
 
 
-def _open(ctx: click.Context, *, create: bool = True):
-    """Open the store named by ``--db`` / ``MEMTRUST_HOME``; show the recovery code on first run."""
+PASSPHRASE_ATTEMPTS = 3
+
+
+def _open(ctx: click.Context, *, create: bool = False):
+    """Open the store named by ``--db`` / ``MEMTRUST_HOME``; show the recovery code on first run.
+
+    Only ``memtrust`` (the app) and ``memtrust init`` create a store (``create=True``): a
+    mistyped passphrase in a script never becomes the passphrase of a new, empty store. A
+    passphrase typed at the terminal may be retried (three attempts).
+    """
+    from store.errors import WrongKey
+    from store.keys import passphrase_from_environment
     from store.opening import open_store
 
-    opened = open_store(ctx.obj.get("db"), create=create, prompt=_prompt_passphrase)
+    attempts = PASSPHRASE_ATTEMPTS if passphrase_from_environment() is None and sys.stdin.isatty() else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            opened = open_store(ctx.obj.get("db"), create=create, prompt=_prompt_passphrase)
+            break
+        except WrongKey:
+            if attempt == attempts:
+                raise
+            click.echo("That passphrase does not open the store; try again.", err=True)
     if opened.created:
         where = opened.store.db.path
         click.echo(f"Created a new encrypted store at {where} ({opened.key_mode} mode).", err=True)
@@ -61,7 +79,7 @@ def _open(ctx: click.Context, *, create: bool = True):
     return opened
 
 
-def _store(ctx: click.Context, *, create: bool = True):
+def _store(ctx: click.Context, *, create: bool = False):
     return _open(ctx, create=create).store
 
 
@@ -112,15 +130,36 @@ def cli(ctx: click.Context, db_path: Path | None) -> None:
 def _run_app(ctx: click.Context) -> None:
     from store.db import InstanceLock
 
-    opened = _open(ctx)
-    lock = InstanceLock(opened.store.db.path).acquire()
+    path = _db_path(ctx)
+    lock = InstanceLock(path)
+    if path.parent.exists():
+        lock.acquire()  # a second app on the same store hears so before anything else
     try:
+        if not sys.stdout.isatty():
+            raise InvalidInput("The memtrust app needs a terminal; to print memories, use memtrust list.")
+        opened = _open(ctx, create=True)
+        if not lock.held:
+            lock.acquire()  # first run: the store's folder exists only now
         report = opened.store.prune()
         from app.app import MemtrustApp
 
         MemtrustApp(opened.store, key_mode=opened.key_mode, prune_notice=report.notice()).run()
     finally:
         lock.release()
+
+
+@cli.command()
+@db_option
+@click.pass_context
+def init(ctx: click.Context) -> None:
+    """Create your encrypted store (the app also does this on its first run)."""
+    from store.opening import default_db_path
+
+    path = Path(ctx.obj.get("db") or default_db_path())
+    if path.exists():
+        raise InvalidInput(f"A memtrust store already exists at {path}; nothing was changed.")
+    opened = _open(ctx, create=True)
+    click.echo(f"Your store is ready at {opened.store.db.path} ({opened.key_mode} mode).")
 
 
 @cli.command()
@@ -206,7 +245,10 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
     if value == "-":
         if sys.stdin.isatty():
             raise InvalidInput("With VALUE given as -, pipe the value in on standard input.")
-        value = sys.stdin.read().removesuffix("\n")
+        try:
+            value = sys.stdin.buffer.read().decode("utf-8").removesuffix("\n")
+        except UnicodeDecodeError:
+            raise InvalidInput("The value on standard input is not valid UTF-8 text; nothing was saved.") from None
         if not yes:
             raise InvalidInput("With the value on standard input, confirm with --yes.")
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
@@ -340,8 +382,8 @@ def learning(ctx: click.Context, state: str, yes: bool) -> None:
     inferred = sum(store.counts()["implicit"].values())
     click.echo("Implicit learning is OFF; nothing more will be inferred." if changed else "Implicit learning is already off.")
     if inferred:
-        click.echo(f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}; "
-                   "delete them with memtrust clear-inferred.")
+        click.echo(f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}, shown to you "
+                   "but given to no assistant while learning is off; delete them with memtrust clear-inferred.")
         if sys.stdin.isatty() and click.confirm("Delete everything inferred now?", default=False):
             cleared = store.clear_inferred(actor=CLI_ACTOR)
             click.echo(f"Deleted {cleared} inferred {'memory' if cleared == 1 else 'memories'}.")
@@ -399,11 +441,13 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
 @click.pass_context
 def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     """Export everything held about you (personal DSAR), with each memory's formation."""
-    from store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
+    from store.export import UNENCRYPTED_WARNING, check_export_destination, export_text, record_export, write_export
     from store.report import render_markdown
 
-    if out is not None and out.is_dir():
-        raise InvalidInput(f"{out} is a folder; give a file name for the export.")
+    if out is not None and str(out) == "-":
+        out = None  # the usual spelling of standard output
+    if out is not None:
+        check_export_destination(out)
     store = _store(ctx, create=False)
     text, count = export_text(store, app_version=APP_VERSION)
     if format_ == "md":
@@ -510,6 +554,9 @@ def rekey(ctx: click.Context, to: str | None) -> None:
     finally:
         lock.release()
     click.echo(f"The store is re-encrypted ({result.mode} mode); the old key no longer opens it.")
+    backup = path.with_name(path.name + ".sqlcipher3-backup")
+    if backup.exists():
+        click.echo(f"Note: {backup} (from upgrade-cipher) still opens with the old key; delete it once you no longer need it.")
     if result.recovery:
         click.echo(f"Your new recovery code (write it down; shown only once):\n\n    {result.recovery}\n", err=True)
 
@@ -521,8 +568,15 @@ def destroy(ctx: click.Context) -> None:
     """Delete the store, its WAL/SHM files and its keychain entry, for good."""
     from store.lifecycle import destroy as destroy_store
 
+    from store.db import InstanceLock
+    from store.keys import key_record_path
+
     path = _db_path(ctx)
-    click.echo(f"This deletes every memory in {path} and its key. It cannot be undone.", err=True)
+    if not path.exists() and not key_record_path(path).exists():
+        raise InvalidInput(f"There is no memtrust store at {path}.")
+    InstanceLock(path).acquire().release()  # refuse now, before asking, if the app has it open
+    click.echo(f"This deletes every memory in {path} and its key. It cannot be undone "
+               "(no key is needed: whoever can delete the files can destroy the store).", err=True)
     typed = click.prompt("Type destroy to confirm", default="", show_default=False, err=True)
     if typed.strip() != "destroy":
         raise InvalidInput("Nothing was deleted (you did not type destroy).")
@@ -571,7 +625,7 @@ def doctor(ctx: click.Context) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; map user errors to one sentence on stderr and exit status 1."""
     try:
-        cli.main(args=argv, prog_name="memtrust", standalone_mode=False, obj={})
+        status = cli.main(args=argv, prog_name="memtrust", standalone_mode=False, obj={})
     except MemtrustError as exc:
         click.echo(f"memtrust: {exc}", err=True)
         return 1
@@ -596,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"memtrust: unexpected internal error ({type(exc).__name__}); run again with "
                    "MEMTRUST_DEBUG=1 to see details.", err=True)
         return 1
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 def entry_point() -> None:

@@ -37,6 +37,24 @@ def _reject(reason: str, rule: str) -> Decision:
     return Decision("reject", reason, rule)
 
 
+def brings_new_evidence(held: dict | None, offered: dict | None) -> bool:
+    """True when ``offered`` evidence holds a signal ``held`` does not: a message ref not yet
+    held, or a ``last_seen`` later than the held one (epoch seconds). Evidence without refs or
+    times counts as new (nothing shows it is the same). Re-reading the same export must not
+    keep an inference alive for ever (§4: implicit rows are short-lived unless seen again).
+    """
+    if not held or not offered:
+        return True
+    held_refs = set(held.get("message_refs") or [])
+    offered_refs = set(offered.get("message_refs") or [])
+    if offered_refs - held_refs:
+        return True
+    held_last, offered_last = held.get("last_seen"), offered.get("last_seen")
+    if isinstance(held_last, (int, float)) and isinstance(offered_last, (int, float)):
+        return offered_last > held_last
+    return not offered_refs and offered_last is None
+
+
 def validate(proposal: Proposal) -> str | None:
     """Return why ``proposal`` is malformed (one sentence), or ``None`` when it is well formed.
 
@@ -127,6 +145,10 @@ def decide(
             return _reject("You saved a value for this yourself; an inference never overrides it.", "3.4")
         expires = now + (timedelta(seconds=proposal.ttl_seconds) if proposal.ttl_seconds else implicit_ttl)
         same = [m for m in implicit_rows if m.value == proposal.value]
+        if same and not brings_new_evidence(same[0].evidence, proposal.evidence):
+            return _reject(
+                "Seen before: the same messages do not extend an inference; only a new signal does.", "3.4"
+            )
         if same:
             return Decision(
                 "admit",

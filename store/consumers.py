@@ -6,7 +6,8 @@ changing access, billing, compliance). The gates:
 
 - only ``active`` rows that have not expired are ever given (never pending, never quarantined);
 - a consumer sees the ``shared`` scope and its own scope, never another agent's scope;
-- a ``privileged`` purpose gets explicit rows only — an inference never drives such an action.
+- a ``privileged`` purpose gets explicit rows only — an inference never drives such an action;
+- with implicit learning off (consent withdrawn), no inferred row is given to anyone.
 
 Every read that gives rows out records one ``influence`` audit event per row.
 """
@@ -35,8 +36,15 @@ def validate_consumer(consumer: str) -> str:
     return consumer
 
 
-def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int) -> bool:
-    """The §7 read gate for one row: True when ``consumer`` may be given ``memory`` for ``purpose``."""
+def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
+             learning_enabled: bool = True) -> bool:
+    """The §7 read gate for one row: True when ``consumer`` may be given ``memory`` for ``purpose``.
+
+    ``learning_enabled`` is the current consent (§3.2): once the user turns implicit learning
+    off, inferred rows stay visible to the user but are no longer given to any consumer.
+    """
+    if memory.formation == "implicit" and not learning_enabled:
+        return False
     if memory.status != "active":
         return False
     if memory.expires_at is not None and to_epoch(memory.expires_at) <= now_epoch:
@@ -85,7 +93,9 @@ def context_for(store: MemoryStore, *, consumer: str, purpose: str = "style", ac
     if purpose not in PURPOSES:
         raise InvalidInput("The purpose is style or privileged.")
     now = to_epoch(store.clock())
-    given = [m for m in store.list(status="active") if may_read(m, consumer=consumer, purpose=purpose, now_epoch=now)]
+    learning = store.learning_enabled()
+    given = [m for m in store.list(status="active")
+             if may_read(m, consumer=consumer, purpose=purpose, now_epoch=now, learning_enabled=learning)]
     given.sort(key=lambda m: (m.formation != "explicit", m.key, m.scope != DEFAULT_SCOPE))
     with store.db.write() as conn:
         for memory in given:

@@ -67,6 +67,8 @@ def _describe_header(path: Path) -> None:
         raise CorruptStore(f"The store {path} is an empty file; restore it from a backup or move it aside.")
     with path.open("rb") as handle:
         head = handle.read(16)
+    if head and all(32 <= byte < 127 or byte in (9, 10, 13) for byte in head):
+        raise NotAMemtrustStore(f"{path} is a text file, not a memtrust store; memtrust will not open or change it.")
     if head == PLAIN_SQLITE_HEADER:
         raise NotAMemtrustStore(
             f"{path} is a plain, unencrypted SQLite database, not a memtrust store; "
@@ -76,6 +78,18 @@ def _describe_header(path: Path) -> None:
         raise CorruptStore(
             f"The store {path} is damaged (its size is not whole pages); restore it from a backup."
         )
+
+
+def _repair_modes(path: Path) -> None:
+    """Make the store's folder 0700 and its files 0600 again if something loosened them."""
+    with contextlib.suppress(OSError):
+        if path.parent.stat().st_mode & 0o077:
+            os.chmod(path.parent, 0o700)
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            target = f"{path}{suffix}"
+            if os.stat(target).st_mode & 0o077:
+                os.chmod(target, 0o600)
 
 
 class Database:
@@ -158,6 +172,7 @@ class Database:
                 )
             cls._configure(conn)
             migrate(conn)
+            _repair_modes(path)
         except DatabaseError as exc:
             conn.close()
             raise translate(exc, path) or CorruptStore(
@@ -205,11 +220,12 @@ class Database:
             pass
         finally:
             conn.close()
-        what = "key" if key.raw else "passphrase"
-        return WrongKey(
-            f"The {what} does not open the store at {path}; nothing was changed. "
-            + ("Try again, or use your recovery code." if not key.raw else "Restore the key with memtrust recover and your recovery code.")
-        )
+        if key.raw:
+            return WrongKey(
+                f"The key does not open the store at {path}; nothing was changed. "
+                "Restore the right key with memtrust recover and your recovery code."
+            )
+        return WrongKey(f"The passphrase does not open the store at {path}; nothing was changed. Check it and try again.")
 
     @classmethod
     def create(cls, path: Path, key: StoreKey, *, store_id: str, now_epoch: int) -> Database:
@@ -326,6 +342,11 @@ class InstanceLock:
             ) from None
         self._fd = fd
         return self
+
+    @property
+    def held(self) -> bool:
+        """True while this process holds the lock."""
+        return self._fd is not None
 
     def release(self) -> None:
         """Release the lock; safe to call twice."""

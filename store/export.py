@@ -219,11 +219,50 @@ def dumps_export(data: dict[str, Any]) -> str:
     return text
 
 
+#: Names of a store's own files; an export never replaces one of them.
+STORE_COMPANION_SUFFIXES = ("-wal", "-shm", ".keyinfo.json", ".lock", ".sqlcipher3-backup", ".rekey")
+
+
+def check_export_destination(path: Path) -> None:
+    """Refuse a destination that would destroy data: a store's database or companion file, a
+    folder, or any existing file that is not text (an export is text; a binary file there is
+    someone's database or document). Raises InvalidInput with the sentence to show.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise InvalidInput(f"{path} is a folder; give a file name for the export.")
+    if path.name.endswith(STORE_COMPANION_SUFFIXES) or path.name == "memtrust.db":
+        raise InvalidInput(f"{path} is one of a memtrust store's own files; choose another name for the export.")
+    if path.exists():
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError:
+            if len(head) < 4096 or not _is_cut_utf8(head):
+                raise InvalidInput(
+                    f"{path} already exists and is not a text file (perhaps a database); choose another name."
+                ) from None
+
+
+def _is_cut_utf8(head: bytes) -> bool:
+    """True when ``head`` is valid UTF-8 but for a character cut at the 4096-byte boundary."""
+    for cut in range(1, 4):
+        try:
+            head[:-cut].decode("utf-8")
+            return True
+        except UnicodeDecodeError:
+            continue
+    return False
+
+
 def write_export(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, rename),
     mode 0600 whatever the umask. Encodes before creating anything, so text that is not
-    valid UTF-8 (a lone surrogate) raises ValueError and leaves no file. Returns the path."""
+    valid UTF-8 (a lone surrogate) raises ValueError and leaves no file. Refuses (InvalidInput)
+    a destination :func:`check_export_destination` finds unsafe. Returns the path."""
     path = Path(path)
+    check_export_destination(path)
     payload = text.encode("utf-8")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_EXCL, 0o600)

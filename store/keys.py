@@ -119,9 +119,17 @@ def read_key_record(db_path: Path) -> KeyRecord | None:
     """The key record beside ``db_path``, or ``None`` when there is none or it is unreadable."""
     try:
         data = json.loads(key_record_path(db_path).read_text(encoding="utf-8"))
-        return KeyRecord(**{k: data.get(k) for k in ("mode", "keychain_backend", "keychain_entry", "previous")})
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError):
         return None
+    if not isinstance(data, dict) or data.get("mode") not in ("keychain", "passphrase", "memory"):
+        return None
+    previous = data.get("previous")
+    return KeyRecord(
+        mode=data["mode"],
+        keychain_backend=data.get("keychain_backend") if isinstance(data.get("keychain_backend"), str) else None,
+        keychain_entry=data.get("keychain_entry") if isinstance(data.get("keychain_entry"), str) else None,
+        previous=previous if isinstance(previous, dict) else None,
+    )
 
 
 def write_key_record(db_path: Path, record: KeyRecord) -> None:
@@ -298,15 +306,24 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
             text = Path(env["MEMTRUST_PASSPHRASE_FILE"]).read_text(encoding="utf-8")
         except OSError as exc:
             raise KeyUnavailable(f"MEMTRUST_PASSPHRASE_FILE could not be read ({exc.strerror}).") from None
-        return text.removesuffix("\n")
+        text = text.removesuffix("\n")
+        if not text:
+            raise KeyUnavailable("MEMTRUST_PASSPHRASE_FILE names an empty file; put the passphrase in it.")
+        return text
     if env.get("MEMTRUST_PASSCOMMAND"):
         try:
             done = subprocess.run(
                 shlex.split(env["MEMTRUST_PASSCOMMAND"]), capture_output=True, text=True, timeout=60
             )
-        except (OSError, subprocess.TimeoutExpired, ValueError):
-            raise KeyUnavailable("MEMTRUST_PASSCOMMAND could not be run.") from None
+        except subprocess.TimeoutExpired:
+            raise KeyUnavailable("MEMTRUST_PASSCOMMAND did not finish within 60 seconds.") from None
+        except (OSError, ValueError):
+            raise KeyUnavailable("MEMTRUST_PASSCOMMAND could not be run (it is run without a shell).") from None
         if done.returncode != 0:
-            raise KeyUnavailable(f"MEMTRUST_PASSCOMMAND failed with exit status {done.returncode}.")
-        return done.stdout.removesuffix("\n")
+            said = done.stderr.strip().splitlines()[-1][:200] if done.stderr.strip() else "no message"
+            raise KeyUnavailable(f"MEMTRUST_PASSCOMMAND failed with exit status {done.returncode} ({said}).")
+        text = done.stdout.removesuffix("\n")
+        if not text:
+            raise KeyUnavailable("MEMTRUST_PASSCOMMAND printed no passphrase.")
+        return text
     return None

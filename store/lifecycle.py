@@ -23,7 +23,7 @@ import sqlcipher3
 
 from store import audit
 from store.db import Database, InstanceLock
-from store.errors import InvalidInput, KeyUnavailable, MemtrustError, StoreNotFound
+from store.errors import InvalidInput, KeyUnavailable, MemtrustError, SQLCipher3Store, StoreNotFound
 from store.keys import (
     KeyRecord,
     StoreKey,
@@ -39,6 +39,8 @@ from store.keys import (
 from store.model import to_epoch, utc_now
 
 STORE_SUFFIXES = ("", "-wal", "-shm")
+#: Copies memtrust itself makes beside a store; destroy removes them too.
+STORE_COPIES = (".sqlcipher3-backup", ".rekey", ".rekey-wal", ".rekey-shm")
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -112,8 +114,10 @@ def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str
         keychain_set(entry, new_key)
         new_record = KeyRecord("keychain", status.backend, entry)
     elif to == "passphrase":
-        if not new_passphrase or len(new_passphrase) < 8:
-            raise InvalidInput("A passphrase needs at least 8 characters.")
+        if not new_passphrase or len(new_passphrase.strip()) < 8:
+            raise InvalidInput("A passphrase needs at least 8 characters other than spaces.")
+        if not old_key.raw and new_passphrase == old_key.secret:
+            raise InvalidInput("The new passphrase is the same as the current one; nothing was changed.")
         new_key = StoreKey("passphrase", new_passphrase)
         new_record = KeyRecord("passphrase")
     else:
@@ -176,7 +180,7 @@ def destroy(path: Path) -> list[str]:
     lock = InstanceLock(path).acquire()
     removed = []
     try:
-        for suffix in STORE_SUFFIXES:
+        for suffix in STORE_SUFFIXES + STORE_COPIES:
             target = Path(f"{path}{suffix}")
             if target.exists():
                 target.unlink()
@@ -202,6 +206,7 @@ def upgrade_cipher3(path: Path, key: StoreKey) -> Path:
     InvalidInput when the file is not a SQLCipher 3 database that ``key`` opens.
     """
     backup = path.with_name(path.name + ".sqlcipher3-backup")
+    _require_sqlcipher3(path, key)
     if backup.exists():
         raise InvalidInput(f"A backup already exists at {backup}; move it aside first.")
     fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -219,6 +224,18 @@ def upgrade_cipher3(path: Path, key: StoreKey) -> Path:
     finally:
         conn.close()
     return backup
+
+
+def _require_sqlcipher3(path: Path, key: StoreKey) -> None:
+    """Raise InvalidInput unless ``path`` is a SQLCipher 3 database that ``key`` opens;
+    reads only (nothing is backed up or written before this holds)."""
+    try:
+        Database.open(path, key).close()
+    except SQLCipher3Store:
+        return
+    except MemtrustError as exc:
+        raise InvalidInput(f"Nothing to upgrade: {exc}") from None
+    raise InvalidInput(f"The store at {path} is already SQLCipher 4; nothing was changed.")
 
 
 # --- doctor -----------------------------------------------------------------------------

@@ -150,7 +150,7 @@ def open_store(
         database, key = unlock_existing(path, prompt=prompt, env=env)
         return OpenedStore(MemoryStore(database, clock), False, key.mode)
     if not create:
-        raise StoreNotFound(f"There is no memtrust store at {path}; run memtrust to create one.")
+        raise StoreNotFound(f"There is no memtrust store at {path}; create one with memtrust init (or by opening the app with memtrust).")
     if key_record_path(path).exists():
         raise StoreNotFound(
             f"The store file {path} is missing but its key record is still there; if the store moved, "
@@ -169,8 +169,10 @@ def open_store(
                 "No usable keychain here, so the store needs a passphrase: run memtrust in a terminal "
                 "to set one, or set MEMTRUST_PASSPHRASE, MEMTRUST_PASSPHRASE_FILE or MEMTRUST_PASSCOMMAND."
             )
-        if len(passphrase) < MIN_PASSPHRASE_LENGTH:
-            raise KeyUnavailable(f"A passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters.")
+        if len(passphrase.strip()) < MIN_PASSPHRASE_LENGTH:
+            raise KeyUnavailable(
+                f"A passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters other than spaces; no store was created."
+            )
         key = StoreKey("passphrase", passphrase)
         record = KeyRecord("passphrase")
 

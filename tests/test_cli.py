@@ -36,6 +36,7 @@ def _one_sentence_error(done: subprocess.CompletedProcess) -> str:
 
 
 def test_add_list_confirm_forget_round_trip(run):
+    assert run("init").returncode == 0
     assert run("add", "contact.preferred_channel", "email", "--yes").returncode == 0
     listed = json.loads(run("list", "--json").stdout)
     assert [(m["key"], m["value"], m["formation"], m["status"]) for m in listed] == [
@@ -53,7 +54,7 @@ def test_add_without_yes_and_without_a_terminal_asks_for_yes(run):
 
 
 def test_a_secret_is_refused_with_the_reason(run):
-    run("learning", "status")  # creates the store
+    assert run("init").returncode == 0
     error = _one_sentence_error(run("add", "notes.card", "4111 1111 1111 1111", "--yes"))
     assert "card number" in error and "not a password manager" in error
 
@@ -68,6 +69,7 @@ def test_no_passphrase_and_no_terminal_gives_a_sentence_and_creates_nothing(run)
 
 
 def test_learning_is_off_by_default_and_turning_it_on_is_a_consent_event(run):
+    assert run("init").returncode == 0
     assert "Implicit learning: OFF" in run("learning", "status").stdout
     assert "--yes" in _one_sentence_error(run("learning", "on"))
     on = run("learning", "on", "--yes")
@@ -80,11 +82,13 @@ def test_learning_is_off_by_default_and_turning_it_on_is_a_consent_event(run):
 
 
 def test_unknown_memory_id_is_a_sentence(run):
+    assert run("init").returncode == 0
     run("add", "notes.x", "y", "--yes")
     assert "No memory" in _one_sentence_error(run("forget", "deadbeef"))
 
 
 def test_confirm_and_reject_of_pending_items(run, tmp_path):
+    assert run("init").returncode == 0
     chat = tmp_path / "chat.jsonl"
     chat.write_text("\n".join(json.dumps(line) for line in [
         {"conversation_id": "c1", "role": "user", "content": "Please remember that I prefer email.", "timestamp": 1_700_000_000},
@@ -102,6 +106,7 @@ def test_confirm_and_reject_of_pending_items(run, tmp_path):
 
 
 def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
+    assert run("init").returncode == 0
     run("add", "contact.preferred_channel", "email", "--yes")
     out = tmp_path / "export.json"
     done = run("export", "--out", str(out))
@@ -123,12 +128,45 @@ def test_ingest_of_a_missing_or_unknown_file_is_a_sentence(run, tmp_path):
 
 
 def test_prune_reports_nothing_expired_on_a_new_store(run):
+    assert run("init").returncode == 0
     run("add", "notes.x", "y", "--yes")
     done = run("prune")
     assert done.returncode == 0 and "Nothing has expired" in done.stdout
 
 
 def test_a_value_can_come_from_standard_input_so_it_stays_out_of_the_process_list(run):
+    assert run("init").returncode == 0
     done = run("add", "notes.plan", "-", "--yes", stdin="a value kept out of argv\n")
     assert done.returncode == 0, done.stderr
     assert [m["value"] for m in json.loads(run("list", "--json").stdout)] == ["a value kept out of argv"]
+
+
+def test_only_init_creates_a_store_and_never_over_an_existing_one(run):
+    for command in (["add", "notes.x", "y", "--yes"], ["learning", "status"], ["list"], ["prune"]):
+        assert "memtrust init" in _one_sentence_error(run(*command))
+    assert not (run.home / "memtrust.db").exists()
+    assert run("init").returncode == 0
+    before = (run.home / "memtrust.db").read_bytes()
+    assert "already exists" in _one_sentence_error(run("init"))
+    assert (run.home / "memtrust.db").read_bytes() == before
+
+
+def test_doctor_exits_1_when_it_finds_a_problem(run):
+    assert run("init").returncode == 0
+    assert run("doctor").returncode == 0
+    (run.home / "memtrust.db").chmod(0o644)
+    (run.home).chmod(0o755)
+    done = run("doctor", passphrase="not the passphrase")
+    assert done.returncode == 1 and "problem:" in done.stdout
+
+
+def test_export_refuses_to_overwrite_the_store_or_its_key_record_and_dash_means_stdout(run):
+    assert run("init").returncode == 0
+    run("add", "profile.name", "Ada", "--yes")
+    store_file = run.home / "memtrust.db"
+    before = store_file.read_bytes()
+    for target in (store_file, run.home / "memtrust.db.keyinfo.json"):
+        assert "store's own files" in _one_sentence_error(run("export", "--out", str(target)))
+    assert store_file.read_bytes() == before
+    done = run("export", "--out", "-")
+    assert done.returncode == 0 and json.loads(done.stdout)["memories"][0]["value"] == "Ada"

@@ -76,3 +76,12 @@ def test_unknown_purpose_or_bad_consumer_is_refused(store):
         context_for(store, consumer="research", purpose="everything")
     with pytest.raises(InvalidInput):
         context_for(store, consumer="Research Bot", purpose="style")
+
+
+def test_after_consent_is_withdrawn_inferred_rows_are_given_to_nobody(store):
+    store.set_learning(True, actor="t")
+    store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length", confidence=0.9), actor="t")
+    assert [m.key for m in context_for(store, consumer="research").memories] == ["style.answer_length"]
+    store.set_learning(False, actor="t")
+    assert context_for(store, consumer="research").memories == ()
+    assert [m.key for m in store.list(formation="implicit")] == ["style.answer_length"]  # still shown to the user

@@ -117,16 +117,19 @@ def test_the_topic_vocabulary_names_no_sensitive_matter():
 # --- refresh on signal ------------------------------------------------------------------
 
 
-def test_reingesting_a_file_refreshes_each_inference_without_a_copy_or_double_counting(store, clock, tmp_path):
+def test_reingesting_the_same_file_keeps_one_row_and_does_not_extend_its_life(store, clock, tmp_path):
+    """The same messages are not a new signal (§4: refreshed on each *new* signal): re-running
+    ingest on one file must not keep an inference alive for ever."""
     store.set_learning(True, actor="test")
     path = write_jsonl(tmp_path / "conversations.jsonl", _records(_brief_chats(8)))
     ingest_file(store, path)
     [first] = _implicit(store, "style.answer_length")
     clock.advance(days=10)
-    ingest_file(store, path)
+    report = ingest_file(store, path)
     [again] = _implicit(store, "style.answer_length")
     assert again.id == first.id
-    assert again.last_signal_at > first.last_signal_at and again.expires_at > first.expires_at
+    assert (again.last_signal_at, again.expires_at) == (first.last_signal_at, first.expires_at)
+    assert any("Seen before" in r.decision.reason for r in report.results)
     assert again.evidence["counts"] == first.evidence["counts"]  # the same messages, not counted twice
     assert again.evidence["message_refs"] == first.evidence["message_refs"]
     assert len(store.list(formation="implicit")) == len({m.key for m in store.list(formation="implicit")})

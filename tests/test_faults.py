@@ -74,6 +74,7 @@ def small_mount(tmp_path):
 
 def test_real_full_disk_gives_a_sentence_exit_1_and_an_intact_store(small_mount):
     home = small_mount / "memtrust"
+    assert _cli("init", home=home).returncode == 0
     assert _cli("add", "profile.name", "Ada", "--yes", home=home).returncode == 0
     filler = small_mount / "filler"
     free = os.statvfs(small_mount).f_bavail * os.statvfs(small_mount).f_frsize
@@ -91,6 +92,7 @@ def test_real_full_disk_gives_a_sentence_exit_1_and_an_intact_store(small_mount)
 
 def test_read_only_data_folder_gives_a_sentence_and_leaves_the_store_as_it_was(small_mount):
     home = small_mount / "memtrust"
+    assert _cli("init", home=home).returncode == 0
     assert _cli("add", "profile.name", "Ada", "--yes", home=home).returncode == 0
     before = _digest(home / "memtrust.db")
     assert subprocess.run(["mount", "-o", "remount,ro", str(small_mount)]).returncode == 0

@@ -155,6 +155,7 @@ def _run(home, *args):
 
 def test_cli_export_then_import_into_a_new_store_and_refuse_a_second_import(tmp_path):
     first, second = tmp_path / "first", tmp_path / "second"
+    assert _run(first, "init").returncode == 0 and _run(second, "init").returncode == 0
     assert _run(first, "add", "contact.preferred_channel", "émail ✉️", "--yes").returncode == 0
     out = tmp_path / "export.json"
     assert _run(first, "export", "--out", str(out)).returncode == 0
@@ -177,6 +178,7 @@ def test_cli_import_of_a_bad_file_creates_no_store(tmp_path):
 
 def test_cli_export_markdown_report(tmp_path):
     home = tmp_path / "home"
+    assert _run(home, "init").returncode == 0
     _run(home, "add", "contact.preferred_channel", "email", "--yes")
     out = tmp_path / "report.md"
     done = _run(home, "export", "--format", "md", "--out", str(out))
