@@ -6,6 +6,7 @@ for authors and licences); tests that use them name the file.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -77,6 +78,10 @@ def passphrase_store_path(tmp_path, monkeypatch, clock):
 
 @pytest.fixture
 def real_data() -> Path:
+    """The real exports beside the clone; missing, they fail the run in CI and skip elsewhere."""
     if not REAL_DATA.is_dir():
-        pytest.fail(f"the real data files are missing at {REAL_DATA}")
+        message = f"the real data files are missing at {REAL_DATA} (see README, Test data)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     return REAL_DATA

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import REAL_DATA
 from app.ingest import Conversation, detect_format, message_ref, read_conversations
 from store.errors import IngestError
 
-REAL = Path("/work/shared/data/real")
+REAL = REAL_DATA
 CHATGPT = REAL / "chatgpt_structure_example.json"
 CLAUDE_ARTIFACTS = REAL / "claude_artifacts.json"
 CLAUDE_EXAMPLE = REAL / "claude_example.json"
@@ -51,13 +52,16 @@ def test_real_chatgpt_and_claude_exports_are_recognised(path: Path, expected: st
     assert detect_format(path) == expected
 
 
-@pytest.mark.parametrize("path", [OASST, HH_RLHF], ids=lambda p: p.name)
-def test_real_oasst_and_hh_rlhf_files_are_refused_with_one_clear_sentence(path: Path) -> None:
+@pytest.mark.parametrize(("path", "lacking"), [(OASST, "lack conversation_id and content ("),
+                                               (HH_RLHF, "lack conversation_id, role and content (")],
+                         ids=["oasst", "hh-rlhf"])
+def test_real_oasst_and_hh_rlhf_files_are_refused_with_one_clear_sentence_naming_only_missing_fields(
+        path: Path, lacking: str) -> None:
     with pytest.raises(IngestError) as caught:
         detect_format(path)
     message = str(caught.value)
     assert message.startswith(path.name)
-    assert "conversation_id, role and content" in message
+    assert lacking in message
     assert "\n" not in message and message.endswith(".")
     with pytest.raises(IngestError):
         read_conversations(path)  # refused at the call, before any iteration

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import REAL_DATA
 from app.detectors.intents import (
     ForgetRequest,
     note_key,
@@ -30,7 +31,7 @@ from app.detectors.intents import (
 from app.ingest import Conversation, CustomInstruction, Turn, read_conversations
 from store.model import KEY_MAX, KEY_PATTERN, Proposal
 
-REAL = Path("/work/shared/data/real")
+REAL = REAL_DATA
 SAID_AT = datetime(2025, 3, 2, 9, 30, tzinfo=UTC)
 
 
