@@ -53,7 +53,7 @@ class AuditScreen(StoreScreen):
         yield Static(Content.assemble(("Audit log", "bold"), f" — the newest {AUDIT_ROWS:,} events, newest first. "
                                       "Read-only; values are never logged."), id="audit-title")
         yield DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

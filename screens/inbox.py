@@ -72,7 +72,7 @@ class InboxScreen(StoreScreen):
         )
         yield OptionList(id="inbox-list")
         yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."), id="inbox-empty")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
         self.load_pending()

@@ -68,7 +68,7 @@ class QuarantineScreen(StoreScreen):
                      id="quarantine-title")
         yield OptionList(id="quarantine-list")
         yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

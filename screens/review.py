@@ -117,7 +117,7 @@ class ReviewScreen(StoreScreen):
         yield Static("", id="review-item")
         with VerticalScroll(id="review-detail"):
             yield Static("", id="review-detail-text")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.started = to_epoch(self.memtrust.now())

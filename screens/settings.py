@@ -47,6 +47,7 @@ class SettingsScreen(StoreScreen):
     """Learning, TTL, review interval and key mode; Enter in a field saves it."""
 
     CSS_PATH = ASSETS / "settings.tcss"
+    AUTO_FOCUS = ""  # a focused number field would take the l key; Tab reaches the fields
     BINDINGS = [
         Binding("l", "toggle_learning", "Learning on/off", id="settings.learning",
                 tooltip="Turn implicit learning on (asks your consent) or off"),
@@ -99,10 +100,10 @@ class SettingsScreen(StoreScreen):
                     literal(str(path)) if path else "none (defaults)",
                     f" — {remapped} {'key' if remapped == 1 else 'keys'} remapped" if remapped else "",
                 ), id="settings-file")
-            yield Static(Content("Press l to turn implicit learning on or off. Type a number and press Enter "
-                                 "to save it. Keys can be remapped by id in the settings file "
+            yield Static(Content("Press l to turn implicit learning on or off. Tab to a number, type, and press "
+                                 "Enter to save it. Keys can be remapped by id in the settings file "
                                  "([keys] \"main.add\" = \"n\"); press ? to see the ids."), id="settings-help")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.load_settings()
@@ -131,7 +132,6 @@ class SettingsScreen(StoreScreen):
         if first:
             self.query_one("#ttl", Input).value = str(settings.ttl_days)
             self.query_one("#review", Input).value = str(settings.review_days)
-            self.query_one("#ttl", Input).focus()
 
     @on(Input.Submitted)
     def save_number(self, event: Input.Submitted) -> None:

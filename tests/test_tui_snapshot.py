@@ -1,28 +1,78 @@
-"""Snapshot of the main screen on the demo data (DESIGN.md §8).
+"""Snapshots of every screen of issue 6 on the demo data, at 80×24 and 120×40 (DESIGN.md §8).
 
-Deterministic: the clock is fixed (2026-03-02 12:00 UTC, conftest), the terminal is
-120×40, the data is assets/demo/memories.json, and memory ids are counted, not random.
-Regenerate with ``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at it.
+Deterministic: the clock is fixed (2026-03-02 12:00 UTC, conftest), the data is
+assets/demo/memories.json, memory ids are counted, and the settings are the defaults.
+Regenerate with ``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at them.
 """
 
 from __future__ import annotations
 
+import pytest
 from tui_fixtures import counted_ids, make_app, settle
 
 from app.demo import fill_demo_store
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
 async def _settled(pilot) -> None:
     await settle(pilot)
 
 
-def test_main_screen_with_demo_data(store, clock, snap_compare, monkeypatch):
-    counted_ids(monkeypatch)
-    fill_demo_store(store)
-    assert snap_compare(make_app(store, clock), terminal_size=(120, 40), run_before=_settled)
+def _keys(*keys: str):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+    return run_before
 
 
-def test_main_screen_with_demo_data_at_80x24_inferred_pane_focused(store, clock, snap_compare, monkeypatch):
+@pytest.fixture
+def demo_app(store, clock, monkeypatch):
     counted_ids(monkeypatch)
     fill_demo_store(store)
-    assert snap_compare(make_app(store, clock), terminal_size=(80, 24), press=["tab", "down"], run_before=_settled)
+    return make_app(store, clock)
+
+
+def test_main_screen_with_demo_data(demo_app, snap_compare):
+    assert snap_compare(demo_app, terminal_size=(120, 40), run_before=_settled)
+
+
+def test_main_screen_with_demo_data_at_80x24_inferred_pane_focused(demo_app, snap_compare):
+    assert snap_compare(demo_app, terminal_size=(80, 24), press=["tab", "down"], run_before=_settled)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_main_screen(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_settled)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_detail_with_evidence(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("tab", "down"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_inbox(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("i"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_mode(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("v"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("s"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_consent_screen(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("l"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(demo_app, snap_compare, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("question_mark"))
