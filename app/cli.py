@@ -195,7 +195,7 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     for result in report.results:
         decision = result.decision
         label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[decision.outcome]
-        key = result.memory.key if result.memory else "-"
+        key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
         ident = f" [{result.memory.id[:8]}]" if result.memory else ""
         click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")
     for memory in report.withdrawn:

@@ -48,10 +48,12 @@ IMPLICIT_TTL_RANGE_DAYS = (30, 90)
 
 @dataclass(frozen=True)
 class WriteResult:
-    """The outcome of one proposal: the decision and the row stored or refreshed (or None)."""
+    """The outcome of one proposal: the decision, the row stored or refreshed (or None), and
+    the proposal it was about (so a rejected write can still be named by its key)."""
 
     decision: Decision
     memory: Memory | None
+    proposal: Proposal | None = None
 
 
 def _memory_from_row(row: Sequence) -> Memory:
@@ -372,7 +374,7 @@ class MemoryStore:
             outcome=decision.outcome, reason=decision.reason,
             detail={"rule": decision.rule, "source": proposal.source, "source_ref": proposal.source_ref},
         )
-        return WriteResult(decision, memory)
+        return WriteResult(decision, memory, proposal)
 
     @staticmethod
     def _insert(conn, memory: Memory) -> None:

@@ -105,6 +105,17 @@ def test_confirm_and_reject_of_pending_items(run, tmp_path):
     assert "Only a pending memory" in _one_sentence_error(run("reject", pending["contact.preferred_channel"]))
 
 
+def test_ingest_names_the_key_of_a_rejected_request(run, tmp_path):
+    assert run("init").returncode == 0
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"conversation_id": "c1", "role": "user", "timestamp": 1_700_000_000,
+                                "content": "Remember that my password is hunter2!"}), encoding="utf-8")
+    ingested = run("ingest", str(chat))
+    assert ingested.returncode == 0 and "1 rejected" in ingested.stdout
+    [line] = [line for line in ingested.stdout.splitlines() if line.strip().startswith("rejected")]
+    assert line.split()[1].startswith("notes.") and "not a password manager" in line
+
+
 def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
     assert run("init").returncode == 0
     run("add", "contact.preferred_channel", "email", "--yes")

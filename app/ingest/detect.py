@@ -101,8 +101,10 @@ def _sniff_object_or_lines(stream: BinaryIO, name: str) -> Format:
             return "jsonl"
         fields = list(record)
         found = ", ".join(fields[:5]) + (", …" if len(fields) > 5 else "") if fields else "no fields"
+        missing = [field for field in JSONL_FIELDS if field not in record]
+        lacking = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
         raise IngestError(
-            f"{name} is JSON Lines, but its lines lack conversation_id, role and content "
+            f"{name} is JSON Lines, but its lines lack {lacking} "
             f"(they have {found}); convert it to lines of "
             "{conversation_id, role, content, timestamp}."
         )
