@@ -23,7 +23,12 @@ from store.model import (
     Proposal,
     is_sensitive,
 )
-from store.screening import find_secret, is_confidential, temporary_expiry
+from store.screening import (
+    find_secret,
+    is_confidential,
+    sensitive_class,
+    temporary_expiry,
+)
 
 #: Default confidence threshold for implicit writes (§3.3); detectors may set their own.
 DEFAULT_THRESHOLD = 0.7
@@ -120,6 +125,11 @@ def decide(
         return _reject(
             f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1"
         )
+    about = f"{proposal.key.split('.', 1)[1].replace('_', ' ')} {proposal.value}"
+    if implicit and (mentioned := sensitive_class(about)):
+        return _reject(
+            f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1"
+        )
     if implicit and not learning_enabled:
         return _reject("Implicit learning is off, so nothing is inferred.", "3.2")
     if implicit and proposal.confidence < proposal.threshold:
@@ -130,7 +140,7 @@ def decide(
         )
 
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
-    secret = find_secret(screened)
+    secret = find_secret(screened, key=proposal.key)
     if secret:
         return _reject(
             f"This looks like {secret}; memtrust is not a password manager and will not keep it.",

@@ -1,4 +1,5 @@
-"""Content screening for §3.5 ("explicit ≠ always durable"): secrets, confidentiality, time.
+"""Content screening for §3.5 ("explicit ≠ always durable"): secrets, confidentiality, time;
+and for §3.1: the sensitive classes a text mentions, which are never inferred.
 
 Pure functions over text. They look at both the value and the sentence it came from, so
 "remember, confidentially, that …" is caught even when the value is only the clause.
@@ -7,12 +8,13 @@ Pure functions over text. They look at both the value and the sentence it came f
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime, timedelta
 
 # --- secrets (§3.5: rejected — "this is not a password manager") -----------------------
 
 _SECRET_WORDS = re.compile(
-    r"\b(password|passcode|passphrase|pin( code| number)?|api[ _-]?key|secret key|"
+    r"\b(password|passwd|passcode|passphrase|api[ _-]?key|secret key|"
     r"access token|auth token|private key|seed phrase|recovery phrase|cvv|cvc|"
     r"social security number|ssn)\b",
     re.IGNORECASE,
@@ -22,14 +24,52 @@ _SECRET_ASSIGNMENT = re.compile(
     _SECRET_WORDS.pattern + r"\s*(is|=|:|was|are)?\s*[\"'“]?\S{3,}",
     re.IGNORECASE,
 )
+# "pin" and "pw" are ordinary words too ("a PIN-striped suit", "pin it to the wall"): only
+# a PIN followed by digits, or pw/pwd with ``:`` or ``=`` and a value, is a secret.
+_PIN_ASSIGNMENT = re.compile(
+    r"\bpin(?:[ _-]?code|[ _-]?number)?\s*(?:is|was|=|:)?\s*[\"'“]?\d{4,12}\b", re.IGNORECASE
+)
+_PW_ASSIGNMENT = re.compile(r"\b(?:pw|pwd)\s*[:=]\s*\S{3,}", re.IGNORECASE)
+# user:password@host in a URL (a user name alone, user@host, is not a secret).
+_URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@]*:[^\s/@]+@", re.IGNORECASE)
 _TOKEN_SHAPES = re.compile(
     r"\b(sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abpr]-[A-Za-z0-9-]{10,}|"
-    r"AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----)"
+    r"AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|"
+    r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})"
 )
-_DIGIT_RUN = re.compile(r"(?<!\d)(?:\d[ -]?){13,19}(?!\d)")
+# Card-length digit runs, also when grouped by spaces, dots or dashes (format characters
+# such as zero-width spaces are removed before matching).
+_DIGIT_RUN = re.compile(r"(?<!\d)(?:\d[\s.-]?){13,19}(?!\d)")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
 _US_SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
 _UK_NINO = re.compile(r"\b[A-CEGHJ-PR-TW-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b")
+
+# Key parts that name a secret (§3.5): ``account.password``, ``github.api_key``, ``bank.pin``.
+_SECRET_KEY_PARTS = {
+    "password": "a password", "passwd": "a password", "passcode": "a password",
+    "passphrase": "a password", "pw": "a password", "pwd": "a password",
+    "pin": "a PIN", "pin_code": "a PIN", "pin_number": "a PIN",
+    "secret": "a key or credential", "token": "an API key or token",
+    "api_key": "an API key or token", "apikey": "an API key or token",
+    "private_key": "a key or credential", "credential": "a key or credential",
+    "credentials": "a key or credential",
+}
+# Words inside a key part that always name a secret (``notes.my_password``, ``aws_api_key``).
+_SECRET_KEY_WORDS = re.compile(
+    r"(?:^|_)(password|passwd|passcode|passphrase|apikey|api_key|private_key|access_token|"
+    r"auth_token|credentials?)(?:_|$)"
+)
+
+
+def _secret_in_key(key: str) -> str | None:
+    for part in key.split("."):
+        if part in _SECRET_KEY_PARTS:
+            return _SECRET_KEY_PARTS[part]
+        match = _SECRET_KEY_WORDS.search(part)
+        if match:
+            word = match.group(1)
+            return _SECRET_KEY_PARTS.get(word, "a password" if word.startswith("pass") else "a key or credential")
+    return None
 
 
 def luhn_valid(digits: str) -> bool:
@@ -54,15 +94,26 @@ def _iban_valid(candidate: str) -> bool:
     return int(numeric) % 97 == 1
 
 
-def find_secret(text: str) -> str | None:
-    """Name the kind of credential or secret ``text`` holds, or ``None`` if it holds none.
+def find_secret(text: str, key: str | None = None) -> str | None:
+    """Name the kind of credential or secret ``text`` (or ``key``) holds, or ``None``.
 
-    Detected (§3.5): passwords, PINs, API keys and tokens, private keys, card numbers
-    (Luhn-valid runs of 13–19 digits), IBANs (mod-97 valid), US SSNs and UK National
-    Insurance numbers. Returns a short noun phrase such as ``"a card number"``.
+    Detected (§3.5): passwords (also ``pw:``/``pwd=`` and ``user:password@`` in a URL), PINs
+    followed by digits, API keys and tokens (including JWTs), private keys, card numbers
+    (Luhn-valid runs of 13–19 digits, grouped or not by spaces, dots, dashes or invisible
+    format characters), IBANs (mod-97 valid), US SSNs and UK National Insurance numbers.
+    ``key`` is the memory's dotted key: a part naming a secret (``account.password``,
+    ``bank.pin``, ``github.api_key``) is enough. Returns a short noun phrase such as
+    ``"a card number"``.
     """
+    if key is not None:
+        named = _secret_in_key(key)
+        if named:
+            return named
+    text = _plain(text)
     if _TOKEN_SHAPES.search(text):
         return "an API key or token"
+    if _URL_CREDENTIALS.search(text):
+        return "a password"
     for match in _DIGIT_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if 13 <= len(digits) <= 19 and luhn_valid(digits):
@@ -72,12 +123,14 @@ def find_secret(text: str) -> str | None:
             return "a bank account number (IBAN)"
     if _US_SSN.search(text) or _UK_NINO.search(text):
         return "a national id number"
+    if _PIN_ASSIGNMENT.search(text):
+        return "a PIN"
+    if _PW_ASSIGNMENT.search(text):
+        return "a password"
     match = _SECRET_ASSIGNMENT.search(text)
     if match:
         word = match.group(1).lower()
-        if word.startswith("pin"):
-            return "a PIN"
-        if word in {"password", "passcode", "passphrase"}:
+        if word in {"password", "passwd", "passcode", "passphrase"}:
             return "a password"
         if word in {"ssn", "social security number"}:
             return "a national id number"
@@ -154,4 +207,167 @@ def temporary_expiry(text: str, now: datetime) -> datetime | None:
         count_word, unit = duration.groups()
         count = int(count_word) if count_word.isdigit() else _NUMBER_WORDS.get(count_word, 1)
         return now + timedelta(**{f"{unit}s": count})
+    return None
+
+
+# --- sensitive classes (§3.1: never inferred) ------------------------------------------
+#
+# One vocabulary for the whole product: admission (store/admission.py) screens implicit
+# proposals with :func:`sensitive_class`, and the topics detector (app/detectors/topics.py)
+# skips any conversation that uses a word of :data:`SENSITIVE_TERMS`. Entries are lowercase;
+# a phrase's words may be joined by spaces, hyphens or underscores; a single word also
+# matches with a plural "s"/"es". Sources: the GDPR Art. 9 special categories plus the seed's
+# finance and family and the product's promise about crime (DESIGN.md §3.1), filled in from
+# common condition and medication names, the topics detector's former blocklist, and the
+# tester's cases.
+
+#: §3.1 class → words and phrases that name a matter of that class wherever they appear.
+SENSITIVE_VOCABULARY: dict[str, frozenset[str]] = {
+    name: frozenset(term.strip() for term in terms.split(",") if term.strip())
+    for name, terms in {
+        "health": """health, medical, medicine, medication, doctor, hospital, clinic, disease,
+            illness, sick, sickness, symptom, diagnosis, diagnosed, therapy, therapist,
+            psychiatrist, psychologist, counselling, counseling, mental health, mental illness,
+            depression, depressed, anxiety, panic attack, suicide, suicidal, self-harm, self harm,
+            bipolar, schizophrenia, schizophrenic, ptsd, ocd, adhd, autism, autistic, dementia,
+            alzheimer, alzheimers, eating disorder, anorexia, bulimia, insomnia, migraine, cancer,
+            tumor, tumour, chemotherapy, chemo, diabetes, diabetic, asthma, epilepsy, hiv, aids
+            patient, hepatitis, covid, stroke patient, heart attack, surgery, disability,
+            disabled, wheelchair, pregnant, pregnancy, miscarriage, abortion, ivf, fertility,
+            infertility, menopause, addiction, addicted, alcoholic, alcoholism, rehab, overdose,
+            drug, drugs, opioid, meth, cocaine, heroin, antidepressant, prozac, zoloft, sertraline,
+            fluoxetine, xanax, valium, adderall, ritalin, insulin, metformin, ozempic, wegovy,
+            lithium, methadone, weight loss, obese, obesity, prescription""",
+        "finance": """finance, debt, debts, indebted, salary, salaries, wage, wages, paycheck, payslip,
+            income, loan, loans, mortgage, bankruptcy, bankrupt, insolvency, overdraft, overdrawn,
+            credit score, credit rating, credit card debt, payday loan, net worth, tax return,
+            financial, finances, foreclosure, repossession, arrears, unemployed, unemployment,
+            welfare, benefits claimant, food stamps""",
+        "family": """family, divorce, divorced, divorcing, custody, alimony, child
+            support, children, child, kid, kids, baby, babies, toddler, son, daughter, mother,
+            father, mom, mum, dad, parents, stepmother, stepfather, stepson, stepdaughter,
+            brother, sister, sibling, grandmother, grandfather, grandma, grandpa, grandchild,
+            grandson, granddaughter, wife, husband, spouse, ex-wife, ex-husband, fiance, fiancee,
+            marriage, married, wedding, widow, widowed, widower, adoption, adopted, foster,
+            orphan, pregnant, boyfriend, girlfriend""",
+        "politics": """politics, political, politician, election, elections, vote, voted, voting,
+            voter, ballot, referendum, democrat, democrats, republican, republicans, labour
+            party, labor party, conservative party, tory, tories, liberal democrat, green party,
+            socialist, socialism, communist, communism, libertarian, fascist, nationalist,
+            left-wing, right-wing, far-left, far-right, maga, brexit, trump, biden, obama,
+            activist, protest, protester, party member, party membership""",
+        "religion": """religion, religious, faith, god, church, mosque, synagogue, bible, quran,
+            koran, torah, pray, prays, prayer, praying, worship, worships, christian,
+            christianity, catholic, catholicism, protestant, evangelical, baptist, methodist,
+            anglican, lutheran, mormon, jehovah, muslim, islam, islamic, jew, jewish, judaism,
+            hindu, hinduism, buddhist, buddhism, sikh, sikhism, atheist, atheism, agnostic,
+            jesus, christ, allah, ramadan, kosher, halal, sabbath, rabbi, priest, imam, pastor,
+            bar mitzvah, bat mitzvah, baptism, baptised, baptized, scientology""",
+        "ethnicity": """ethnicity, ethnic, ethnically, racial, racially, racism, racist, race of,
+            national origin, ancestry, indigenous, aboriginal, immigrant, immigrants,
+            immigration status, refugee, asylum seeker, undocumented, person of colour, person of
+            color, people of colour, people of color, mixed race, biracial""",
+        "sexuality": """sexuality, sexual, sex life, sexual orientation, gender identity, gay,
+            lesbian, bisexual, homosexual, heterosexual, asexual, pansexual, queer, lgbt, lgbtq,
+            lgbtqia, transgender, trans woman, trans man, nonbinary, non-binary, genderqueer,
+            gender dysphoria, transitioning, coming out, sex, porn, pornography, erotic, fetish,
+            kink, kinky""",
+        "biometrics": """biometric, biometrics, fingerprint, fingerprints, thumbprint, face id,
+            faceid, touch id, facial recognition, face scan, retina scan, iris scan, voiceprint,
+            palm print, palm vein""",
+        "genetics": """dna, genetic, genetics, genome, genomic, gene test, genetic test, 23andme,
+            ancestrydna, brca, brca1, brca2, hereditary, carrier status""",
+        "union": """trade union, trades union, labor union, labour union, union member, union
+            membership, union dues, union rep, union representative, unionised, unionized,
+            unionising, unionizing, shop steward, collective bargaining, teamsters""",
+        "crime": """crime, crimes, criminal, criminal record, arrest, arrested, convicted,
+            conviction, prison, jail, jailed, imprisoned, inmate, probation, parole, felony,
+            felon, misdemeanor, misdemeanour, sentenced, dui, dwi, theft, fraud, murder,
+            assault, robbery, burglary, shoplifting, shoplift, steal, stole, stealing, illegal,
+            rob, kidnap, ransom, blackmail, smuggle, smuggling, trafficking, police record""",
+    }.items()
+}
+
+#: Ethnic and national-origin words: about a person they name a §3.1 class ("user is Black",
+#: "of Mexican descent"), but alone they are also colours and languages ("language chinese").
+PERSON_ORIGIN_TERMS = frozenset(
+    re.findall(r"\S+", """black white asian hispanic latino latina latinx mexican african arab indian chinese
+    nigerian pakistani bangladeshi somali turkish kurdish roma romani gypsy""")
+)
+
+#: Words that do not name a class alone but so often come with one that a detector reading
+#: whole conversations avoids them (the topics detector's former blocklist: a false alarm
+#: there only means a conversation is not used for topics).
+ADJACENT_TERMS = frozenset(
+    re.findall(r"\S+", """healthy medications doctors symptoms pain weight vaccine virus pill pills alcohol drunk
+    beer beers weed marijuana dead death die disability dating sexy nude naked penis vagina
+    masturbate gods temple satan religion government congress president immigration
+    immigrant liberal liberals conservative conservatives race racial nationality parent
+    relative money bank banking budget invest investing investment stock stocks crypto
+    bitcoin 401k retirement insurance credit tax taxes police criminal kill killing gun guns
+    weapon weapons bomb hack hacking poison thief thieves burglar hotwire joyride vandal
+    vandalize scam abuse abusing torture hurt harm harming violence violent attack stab shoot
+    shooting revenge cheat cheating explosive explosives cruel cruelty bully bullying hate
+    insult insults prank pranks trans mental arabs christians jews muslims mexicans""")
+)
+
+#: Every single word above: the conservative set a conversation-reading detector avoids.
+SENSITIVE_TERMS = frozenset(
+    term
+    for terms in (*SENSITIVE_VOCABULARY.values(), PERSON_ORIGIN_TERMS, ADJACENT_TERMS)
+    for term in terms
+    if re.fullmatch(r"[a-z0-9]+", term)
+)
+
+
+def _term_pattern(term: str) -> str:
+    words = [re.escape(word) for word in re.split(r"[\s_-]+", term)]
+    pattern = r"[\s_-]+".join(words)
+    return pattern + r"(?:e?s)?" if len(words) == 1 else pattern
+
+
+def _alternation(terms) -> str:
+    return "|".join(_term_pattern(term) for term in sorted(terms, key=len, reverse=True))
+
+
+_CLASS_PATTERNS = {
+    name: re.compile(r"(?<![^\W_])(?:" + _alternation(terms) + r")(?![^\W_])", re.IGNORECASE)
+    for name, terms in SENSITIVE_VOCABULARY.items()
+}
+_ORIGIN = _alternation(PERSON_ORIGIN_TERMS)
+_PERSON_ORIGIN = re.compile(
+    r"(?<![^\W_])(?:"
+    # "user is Black", "I'm half Mexican", "she is a Nigerian nurse"
+    r"(?:i\s+am|i'm|im|user\s+is|user's|they\s+are|they're|he\s+is|he's|she\s+is|she's|you\s+are|"
+    r"you're|born|raised)\s+(?:(?:a|an|half|part|mixed|proudly|ethnically)\s+)*(?:" + _ORIGIN + r")"
+    # "of Mexican descent", "Chinese-American", "a Black woman", "Arab heritage"
+    r"|(?:" + _ORIGIN + r")[\s_-]+(?:descent|origin|heritage|ancestry|background|ethnicity|"
+    r"american|british|canadian|australian|born|man|men|woman|women|person|people|guy|girl|boy|"
+    r"family|parents|immigrant)"
+    r")(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+def _plain(text: str) -> str:
+    """``text`` compatibility-folded, with format characters (zero-width spaces, bidi
+    controls: Unicode category Cf) removed so they cannot split a word or a number."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(char for char in folded if unicodedata.category(char) != "Cf")
+
+
+def sensitive_class(text: str) -> str | None:
+    """The §3.1 class a text mentions — ``"health"``, ``"finance"``, ``"family"``,
+    ``"politics"``, ``"religion"``, ``"ethnicity"``, ``"sexuality"``, ``"biometrics"``,
+    ``"genetics"``, ``"union"`` or ``"crime"`` — or ``None`` when it mentions none.
+
+    Whole words and phrases of :data:`SENSITIVE_VOCABULARY`, case-insensitive, after
+    removing format characters; ethnic and national-origin words (:data:`PERSON_ORIGIN_TERMS`)
+    count only when said about a person. When several classes match, the first in the order
+    above is named. Used by admission on implicit proposals (DESIGN.md §3.1).
+    """
+    plain = _plain(text)
+    for name, pattern in _CLASS_PATTERNS.items():
+        if pattern.search(plain) or (name == "ethnicity" and _PERSON_ORIGIN.search(plain)):
+            return name
     return None

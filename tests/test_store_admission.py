@@ -35,6 +35,21 @@ CASES = [
     ("implicit religion key rejected even with opt-in", implicit(key="religion.faith", value="x"), True, [], "reject", "3.1"),
     ("implicit union key rejected", implicit(key="union.member", value="yes"), True, [], "reject", "3.1"),
     ("explicit health key typed and confirmed is admitted", explicit(key="health.allergy", value="peanuts", source="user", confirmed=True), False, [], "admit", "3.6"),
+    ("implicit health and family matters in a topics value rejected", implicit(key="interests.topics", value="HIV treatment, divorce lawyers"), True, [], "reject", "3.1"),
+    ("implicit mental health note rejected", implicit(key="notes.mood", value="user seems depressed and suicidal"), True, [], "reject", "3.1"),
+    ("implicit religion named by the key words rejected", implicit(key="notes.religion", value="Catholic"), True, [], "reject", "3.1"),
+    ("implicit faith in a value rejected", implicit(key="notes.sunday", value="goes to Mass, a devout Catholic"), True, [], "reject", "3.1"),
+    ("implicit ethnicity about a person rejected", implicit(key="notes.background", value="user is of Mexican descent"), True, [], "reject", "3.1"),
+    ("implicit sexuality in the key words rejected", implicit(key="notes.sexual_orientation", value="x"), True, [], "reject", "3.1"),
+    ("implicit crime rejected", implicit(key="notes.history", value="was arrested in 2019"), True, [], "reject", "3.1"),
+    ("implicit salary rejected", implicit(key="notes.work", value="salary around 80k"), True, [], "reject", "3.1"),
+    ("implicit sensitive word split by a zero-width space rejected", implicit(key="notes.mood", value="dep\u200bressed"), True, [], "reject", "3.1"),
+    ("implicit sensitive value rejected before learning is even consulted", implicit(key="notes.mood", value="depressed"), False, [], "reject", "3.1"),
+    ("implicit harmless hobbies admitted", implicit(key="interests.topics", value="cycling, sourdough baking"), True, [], "admit", "3.3"),
+    ("implicit programming topic admitted", implicit(key="interests.topics", value="Rust programming"), True, [], "admit", "3.3"),
+    ("implicit language named like a nationality admitted", implicit(key="locale.language", value="chinese"), True, [], "admit", "3.3"),
+    ("implicit answer length admitted", implicit(key="style.answer_length", value="brief"), True, [], "admit", "3.3"),
+    ("explicit note naming a sensitive matter is the user's to save", explicit(key="notes.faith", value="I am Catholic", source="user", confirmed=True), False, [], "admit", "3.6"),
     ("explicit finance key from chat waits as pending", explicit(key="finance.bank", value="the local credit union"), False, [], "pending", "3.6"),
     # §3.2 implicit learning off by default
     ("implicit write rejected while learning is off", implicit(), False, [], "reject", "3.2"),
@@ -57,6 +72,18 @@ CASES = [
     ("explicit IBAN rejected", explicit(key="notes.bank", value="GB82 WEST 1234 5698 7654 32"), False, [], "reject", "3.5"),
     ("explicit national id rejected", explicit(key="notes.id", value="123-45-6789"), False, [], "reject", "3.5"),
     ("implicit secret rejected too", implicit(key="notes.x", value="pin: 4921"), True, [], "reject", "3.5"),
+    ("explicit value under a password key rejected", explicit(key="account.password", value="hunter2hunter2", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit passphrase under an auth password key rejected", explicit(key="auth.password", value="correcthorsebatterystaple", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit api key named by the key rejected", explicit(key="github.api_key", value="abc", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("implicit value under a token key rejected", implicit(key="notes.token", value="brief"), True, [], "reject", "3.5"),
+    ("explicit pw assignment rejected", explicit(key="notes.login", value="pw: hunter2", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit credentials in a URL rejected", explicit(key="notes.db", value="postgres://admin:S3cretPass@db.example.com/prod", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit JWT rejected", explicit(key="notes.jwt", value="eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit card number grouped by dots rejected", explicit(key="notes.card", value="4111.1111.1111.1111", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("explicit card number split by zero-width spaces rejected", explicit(key="notes.card", value="4111\u200b1111\u200b1111\u200b1111", source="user", confirmed=True), False, [], "reject", "3.5"),
+    ("a PIN-striped suit is not a PIN", explicit(key="notes.my_pin_striped_suit", value="my PIN-striped suit", source="user", confirmed=True), False, [], "admit", "3.6"),
+    ("pin as an ordinary word is not a PIN", explicit(key="notes.map", value="pin the map to the wall", source="user", confirmed=True), False, [], "admit", "3.6"),
+    ("a URL with only a user name is not a password", explicit(key="notes.repo", value="https://git@example.com/repo", source="user", confirmed=True), False, [], "admit", "3.6"),
     ("non-Luhn long number is not a card", explicit(key="notes.order", value="order 1234567890123", source="user", confirmed=True), False, [], "admit", "3.6"),
     ("confidential phrasing quarantined", explicit(key="notes.plan", value="I am changing jobs", utterance="Remember, confidentially, that I am changing jobs"), False, [], "quarantine", "3.5"),
     ("confidential typed by the user still quarantined", explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True), False, [], "quarantine", "3.5"),
@@ -135,3 +162,14 @@ def test_a_repeated_signal_refreshes_only_when_it_brings_new_evidence():
     assert decide(same, learning_enabled=True, existing=[held], now=NOW).outcome == "reject"
     assert decide(new_message, learning_enabled=True, existing=[held], now=NOW).refreshes == "old"
     assert decide(later, learning_enabled=True, existing=[held], now=NOW).refreshes == "old"
+
+
+def test_topics_detector_and_admission_share_one_sensitive_vocabulary():
+    from app.detectors import topics
+    from store import screening
+
+    assert topics.SENSITIVE_TERMS is screening.SENSITIVE_TERMS
+    for name in topics.TOPICS:
+        assert screening.sensitive_class(name) is None, name
+    for term in ("cancer", "salary", "divorce", "voting", "catholic", "fingerprints", "dna", "arrested"):
+        assert screening.sensitive_class(term) is not None, term

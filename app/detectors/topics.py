@@ -8,7 +8,8 @@ once per conversation, when the user's own turns mention its keywords at least
 
 Sensitive matters are never inferred (§3.1): a conversation whose user turns touch any
 term of :data:`SENSITIVE_TERMS` (health, religion, sexuality, politics, ethnicity, family,
-finance, crime) is not used at all, and no topic name or keyword may match those terms —
+finance, crime — the one vocabulary, kept in ``store/screening.py`` and also used by
+admission) is not used at all, and no topic name or keyword may match those terms —
 checked when this module is imported and again before anything is proposed.
 """
 
@@ -20,6 +21,7 @@ from collections.abc import Iterator
 from app.detectors.base import EvidenceLog, ImplicitDetector, user_turns, words
 from app.ingest.conversation import Conversation
 from store.model import Proposal
+from store.screening import SENSITIVE_TERMS
 
 MIN_HITS = 1
 MIN_CONVERSATIONS = 3
@@ -70,36 +72,6 @@ TOPICS: dict[str, frozenset[str]] = {
                             "learning",
     }.items()
 }
-
-#: Words that put a conversation, or a topic name, in a sensitive class (§3.1). Conservative
-#: on purpose: a false alarm only means a conversation is not used for topics.
-SENSITIVE_TERMS = frozenset(
-    """
-    health healthy medical medicine medication medications doctor doctors hospital disease illness
-    sick symptom symptoms diagnosis therapy therapist depression depressed anxiety suicide cancer
-    diabetes pregnant pregnancy drug drugs alcohol drunk addiction pill pills vaccine covid virus
-    weight surgery pain mental disability autism adhd
-    religion religious god gods church bible pray prayer jesus christ christian christians muslim
-    muslims islam jewish jews judaism hindu buddhist atheist mosque temple satan
-    sex sexual sexy sexuality gay lesbian bisexual transgender trans queer lgbt lgbtq porn
-    pornography nude naked penis vagina masturbate erotic dating boyfriend girlfriend
-    politics political politician election elections vote voting democrat democrats republican
-    republicans liberal liberals conservative conservatives trump biden obama government congress
-    president abortion immigration immigrant immigrants
-    ethnicity ethnic race racial racist racism black white asian hispanic latino mexican mexicans
-    african arab arabs indian chinese jewish nationality
-    family mother mom mum father dad parent parents wife husband son daughter child children kid kids
-    baby brother sister grandma grandmother grandfather divorce marriage married wedding relative
-    finance financial money bank banking loan loans debt mortgage tax taxes invest investing
-    investment stock stocks crypto bitcoin salary income credit budget 401k retirement insurance
-    crime criminal illegal steal stealing stole theft rob robbery kill killing murder police arrest
-    prison jail gun guns weapon weapons bomb hack hacking fraud scam shoplift poison assault
-    thief thieves burglar burglary hotwire joyride vandal vandalize kidnap ransom blackmail smuggle
-    trafficking abuse abusing torture hurt harm harming violence violent attack stab shoot shooting
-    revenge cheat cheating meth cocaine heroin marijuana weed beer beers drunk dead death die
-    explosive explosives cruel cruelty bully bullying hate insult insults prank pranks
-    """.split()
-)
 
 _SENSITIVE_NAME = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, SENSITIVE_TERMS), key=len, reverse=True)) + r")\b",
