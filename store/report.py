@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter, defaultdict
+from datetime import UTC, datetime
 from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -31,7 +32,9 @@ def literal(text: str | None) -> str:
     if text is None:
         return "—"
     text = _MARKDOWN.sub(r"\\\1", text)
-    text = _CONTROL.sub(lambda m: "\\\\n" if m.group() == "\n" else f"\\\\u{ord(m.group()):04x}", text)
+    # One backslash: Markdown shows a backslash before a letter as it is, so the reader sees
+    # ``\u202e`` (a doubled backslash would show in the file and in plain-text viewers).
+    text = _CONTROL.sub(lambda m: "\\n" if m.group() == "\n" else f"\\u{ord(m.group()):04x}", text)
     if any(unicodedata.bidirectional(char) in _RTL for char in text):
         return f"{_FSI}{text}{_PDI}"
     return text
@@ -56,6 +59,27 @@ def _day(iso: str | None) -> str:
     return f"{int(iso[8:10])} {months[int(iso[5:7]) - 1]} {iso[:4]} {iso[11:16]} UTC"
 
 
+def _epoch_day(seconds: float) -> str:
+    """Epoch seconds (UTC) → ``2 Mar 2026 12:00 UTC``."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    return _day(moment.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def _is_time(name: str, value: Any) -> bool:
+    """True for an evidence field holding a time (``said_at``, ``first_seen``…) as epoch seconds."""
+    return (name.endswith(("_at", "_seen")) and isinstance(value, (int, float))
+            and not isinstance(value, bool) and 0 <= value < 253_402_300_800)
+
+
+#: Who asked for a pending memory, for "requested by … on DATE".
+_REQUESTERS = {
+    "user": "you, in memtrust",
+    "chat": "you, in a conversation",
+    "settings": "your custom instructions or settings",
+    "sync": "an import",
+    "agent": "an assistant",
+}
+
 _SOURCES = {
     "user": "you typed it in memtrust",
     "chat": "you asked for it in a conversation",
@@ -79,6 +103,8 @@ def _evidence(evidence: dict[str, Any] | None) -> str:
     for name, value in evidence.items():
         if value is None:
             parts.append(f"{literal(name)}: unknown")
+        elif _is_time(name, value):
+            parts.append(f"{literal(name.replace('_', ' '))} {_epoch_day(value)}")
         elif isinstance(value, dict):
             inner = ", ".join(f"{literal(str(k))} {literal(str(v))}" for k, v in value.items())
             parts.append(f"{literal(name)}: {inner}")
@@ -91,6 +117,23 @@ def _evidence(evidence: dict[str, Any] | None) -> str:
     return "; ".join(parts)
 
 
+def _context(evidence: dict[str, Any]) -> str:
+    """Where an explicit memory was said, in words: "in conversation *Intro*, said on 1 Jan
+    2026 00:00 UTC"; fields that are ``None`` are left out, unknown fields follow as words."""
+    rest = dict(evidence)
+    title = rest.pop("conversation_title", None) or rest.pop("conversation", None)
+    said_at = rest.pop("said_at", None)
+    parts = []
+    if title is not None:
+        parts.append(f"in conversation *{literal(str(title))}*")
+    if _is_time("said_at", said_at):
+        parts.append(f"said on {_epoch_day(said_at)}")
+    rest = {name: value for name, value in rest.items() if value is not None}
+    if rest:
+        parts.append(_evidence(rest))
+    return ", ".join(parts)
+
+
 def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str]:
     scope = "" if record["scope"] == "shared" else f" (for {literal(record['scope'])} only)"
     lines = [f"- **`{record['key']}`**{scope}: {literal(record['value'])}"]
@@ -99,13 +142,18 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
         lines.append(f"  - evidence: {_evidence(record['evidence'])}")
         lines.append(f"  - first inferred {_day(record['created_at'])}; last signal {_day(record['last_signal_at'])}; "
                      f"expires {_day(record['expires_at'])}")
+    elif record["status"] == "pending":
+        requester = _REQUESTERS.get(record["source"], literal(record["source"]))
+        lines.append(f"  - requested by {requester} on {_day(record['created_at'])}; awaiting your confirmation")
     else:
         when = f"saved {_day(record['confirmed_at'] or record['created_at'])}"
         lines.append(f"  - source: {_source(record)}; {when}")
+    if not inferred:
         if record["source_ref"]:
             lines.append(f"  - where: {literal(record['source_ref'])}")
-        if record["evidence"]:
-            lines.append(f"  - context: {_evidence(record['evidence'])}")
+        context = _context(record["evidence"]) if record["evidence"] else ""
+        if context:
+            lines.append(f"  - context: {context}")
         if record["expires_at"]:
             lines.append(f"  - expires {_day(record['expires_at'])}")
         if record["pending_until"]:
@@ -142,8 +190,9 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"Exported {_day(meta['exported_at'])} by memtrust {literal(meta['app_version'])} from the store at "
         f"{literal(meta['store_path'])} ({literal(meta['key_mode'])} mode).",
         "",
-        f"In total: **{_plural(counts['memories'], 'memory', 'memories')}** — {sum(counts['explicit'].values())} saved by you or "
-        f"awaiting your answer, {sum(counts['implicit'].values())} inferred; {counts['audit']} events in the history.",
+        f"In total: **{_plural(counts['memories'], 'memory', 'memories')}** — {len(explicit_active)} saved by you, "
+        f"{len(implicit)} inferred, {len(pending)} awaiting your confirmation, {len(quarantined)} quarantined; "
+        f"{_plural(counts['audit'], 'event')} in the history.",
         f"Implicit learning is **{'ON' if consent['implicit_learning'] else 'OFF'}**.",
         "",
     ]

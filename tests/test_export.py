@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import jsonschema
@@ -185,11 +186,44 @@ def test_markdown_report_shows_stored_text_literally_on_one_line(store):
     fill(store, learning=False)
     text = render_markdown(build_export(store, app_version="test"))
     controls = next(line for line in text.splitlines() if "`notes.controls`" in line)
-    assert "\\\\n" in controls and "\\\\u0007" in controls and "\\\\u001b" in controls and "\x07" not in text
+    assert "\\n" in controls and "\\u0007" in controls and "\\u001b" in controls and "\x07" not in text
+    assert "\\\\" not in controls.replace("\\\\back", "")  # escapes shown once, never doubled
     markup = next(line for line in text.splitlines() if "`notes.markup`" in line)
     assert "\\<b\\>html\\</b\\>" in markup and "\\*not bold\\*" in markup and "\\| pipe" in markup
     rtl = next(line for line in text.splitlines() if "`notes.rtl`" in line)
     assert "\u2068" in rtl and "\u2069" in rtl and "\u202e" not in rtl
+    assert "\\u202eevil\\u202c" in rtl and "\\\\u202e" not in rtl
+
+
+def test_markdown_report_says_pending_items_are_requested_not_saved(store):
+    store.propose(Proposal("contact.preferred_channel", "email", "explicit", "chat",
+                           evidence={"conversation_title": None, "said_at": 1793527860}), actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    pending = text.split("## Pending")[1].split("## Quarantined")[0]
+    assert "requested by you, in a conversation on " in pending and "; awaiting your confirmation" in pending
+    assert "saved" not in pending.replace("never given", "")
+    assert "context: said on 1 Nov 2026 10:11 UTC" in pending
+    assert "None" not in pending and "1793527860" not in pending and "conversation\\_title" not in pending
+
+
+def test_markdown_report_summary_counts_each_group_as_its_section_does(store):
+    fill(store)
+    store.propose(Proposal("notes.later", "call the bank", "explicit", "chat"), actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    sections = {name: int(re.search(rf"^## {name} \((\d+)\)$", text, re.MULTILINE).group(1))
+                for name in ("Saved by you", "Inferred about you", "Pending", "Quarantined")}
+    summary = next(line for line in text.splitlines() if line.startswith("In total:"))
+    assert (f"{sections['Saved by you']} saved by you, {sections['Inferred about you']} inferred, "
+            f"{sections['Pending']} awaiting your confirmation, {sections['Quarantined']} quarantined") in summary
+    assert "or awaiting" not in summary
+
+
+def test_markdown_report_reads_where_an_explicit_memory_was_said_as_words(store):
+    store.propose(Proposal("profile.city", "Oslo", "explicit", "chat",
+                           evidence={"conversation_title": "Moving plans", "said_at": 1767225600}), actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    assert "context: in conversation *Moving plans*, said on 1 Jan 2026 00:00 UTC" in text
+    assert "said\\_at" not in text and "1767225600" not in text
 
 
 def test_the_serialised_export_is_one_row_per_line_and_round_trips_floats_exactly(store):
