@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
 
 from store import audit
@@ -353,15 +353,21 @@ class AgentServer:
                 raise ToolError(unseen)
             asked = "not asked"
             if not own:
-                answer = "unanswered"
+                answer = "cannot ask"
                 if self._can_elicit(ctx):
                     answer = await self._ask(
                         ctx, f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
                              f"\u201c{memory.value}\u201d. Delete it?", DeleteConfirmation, "delete")
-                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered"}[answer]
+                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered",
+                         "cannot ask": "not asked"}[answer]
                 if answer != "yes":
-                    refusal = (f"{consumer} did not write this memory, so only the user can delete it: "
-                               "they declined here, or can delete it in memtrust (memtrust forget ID).")
+                    elsewhere = f"delete it in memtrust with memtrust forget {memory.id}."
+                    refusal = f"{consumer} did not write this memory, so only the user can delete it. " + {
+                        "no": "You declined, so it was not deleted.",
+                        "unanswered": f"You did not answer, so it was not deleted; {elsewhere}",
+                        "cannot ask": "memtrust could not ask you here (this client cannot ask questions), "
+                                      f"so it was not deleted; {elsewhere}",
+                    }[answer]
                     await self._store(self._record, consumer=consumer, tool="forget_memory", call=call,
                                       outcome="refused", reason=refusal, memory=memory,
                                       detail={"elicitation": asked})
@@ -394,10 +400,42 @@ class AgentServer:
 
     def build(self) -> MCPServer:
         """The MCP server with the five memtrust tools registered (log level WARNING, to stderr)."""
-        server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+        server = _PlainErrorsServer(SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
         for fn, description in TOOL_DESCRIPTIONS.items():
             server.add_tool(getattr(self, fn), name=fn, description=description)
         return server
+
+
+def argument_problem(tool: str, error: ValidationError) -> str:
+    """One plain sentence for arguments that do not fit ``tool``'s input schema: the first
+    problem, by argument name, without pydantic's wording or its documentation links."""
+    first = error.errors()[0]
+    field = ".".join(str(part) for part in first.get("loc", ())) or "its arguments"
+    kind, message = first.get("type", ""), str(first.get("msg", ""))
+    if kind == "missing":
+        problem = "is missing"
+    elif kind == "extra_forbidden":
+        problem = "is not one of its arguments"
+    elif message.startswith("Input should be "):
+        problem = "must be " + message.removeprefix("Input should be ")
+    else:
+        problem = "is not valid"
+    count = error.error_count()
+    more = f" ({count - 1} more argument{'s' if count > 2 else ''} also did not fit)" if count > 1 else ""
+    return f"{tool} was called wrongly: {field} {problem}{more}."
+
+
+class _PlainErrorsServer(MCPServer):
+    """The SDK's server, with argument-validation failures told in one plain sentence."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                # Keep the cause: the SDK then logs the field names only, never the values.
+                raise ToolError(argument_problem(name, exc.__cause__)) from exc.__cause__
+            raise
 
 
 def _version() -> str:

@@ -208,6 +208,35 @@ async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_t
                                                    ("agent:assistant", "profile.name")]
 
 
+async def test_forgetting_the_users_memory_where_the_client_cannot_ask_says_so_not_that_they_declined(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        users = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
+                              actor="user").memory
+    async with served(passphrase_store_path) as session:
+        refused = await session.call_tool("forget_memory", {"memory_id": users.id})
+    async with served(passphrase_store_path, elicitation=answering("decline")) as session:
+        declined = await session.call_tool("forget_memory", {"memory_id": users.id})
+    text = refused.content[0].text
+    assert refused.is_error and "declined" not in text
+    assert ("memtrust could not ask you here (this client cannot ask questions), so it was not deleted; "
+            f"delete it in memtrust with memtrust forget {users.id}.") in text
+    assert declined.is_error and "You declined, so it was not deleted." in declined.content[0].text
+    with opened(passphrase_store_path) as store:
+        assert [m.id for m in store.list()] == [users.id]
+
+
+async def test_arguments_that_do_not_fit_a_tool_get_one_plain_sentence(passphrase_store_path):
+    async with served(passphrase_store_path) as session:
+        missing = await session.call_tool("forget_memory", {})
+        wrong = await session.call_tool("get_context", {"purpose": "everything"})
+    for result in (missing, wrong):
+        text = result.content[0].text
+        assert result.is_error and "pydantic" not in text and "validation error" not in text
+        assert text.endswith(".") and "\n" not in text and "http" not in text
+    assert missing.content[0].text == "forget_memory was called wrongly: memory_id is missing."
+    assert wrong.content[0].text == "get_context was called wrongly: purpose must be 'style' or 'privileged'."
+
+
 async def test_every_call_is_in_the_audit_with_the_consumer_name_and_formation(passphrase_store_path):
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")
