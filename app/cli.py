@@ -140,10 +140,10 @@ def _run_app(ctx: click.Context) -> None:
         opened = _open(ctx, create=True)
         if not lock.held:
             lock.acquire()  # first run: the store's folder exists only now
-        report = opened.store.prune()
         from app.app import MemtrustApp
 
-        MemtrustApp(opened.store, key_mode=opened.key_mode, prune_notice=report.notice()).run()
+        # The app runs the §4 launch prune in its first worker, before any data is shown.
+        MemtrustApp(opened.store, key_mode=opened.key_mode, prune=True).run()
     finally:
         lock.release()
 

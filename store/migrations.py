@@ -103,9 +103,16 @@ def _v2_pane_index(conn) -> None:
     conn.execute("CREATE INDEX memories_pane ON memories (formation, status, created_at, key, id)")
 
 
+def _v3_audit_memory_index(conn) -> None:
+    """Deleting a ``notes.<slug>`` memory redacts the slug in all of its audit events (§2:
+    the audit never holds a deleted value); this index finds them without reading the log."""
+    conn.execute("CREATE INDEX audit_memory_id ON audit (memory_id) WHERE memory_id IS NOT NULL")
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
+    ("audit_memory_index", _v3_audit_memory_index),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

@@ -39,23 +39,64 @@ class PruneReport:
         return text
 
 
+_EXPIRED = (
+    "(expires_at IS NOT NULL AND expires_at <= :now)"
+    " OR (status = 'pending' AND pending_until IS NOT NULL AND pending_until <= :now)"
+)
+_REASON = (
+    "CASE WHEN status = 'pending' AND pending_until <= :now"
+    " AND NOT (expires_at IS NOT NULL AND expires_at <= :now)"
+    " THEN 'expired unconfirmed' ELSE 'expired' END"
+)
+
+
 def prune_expired(conn, *, now_epoch: int, actor: str = "system") -> PruneReport:
     """Delete every expired row inside the caller's write transaction; audit each one.
 
-    Each row is deleted in its own SAVEPOINT so a failure (a corrupt row, a constraint)
-    rolls back that row only. ``now_epoch`` is epoch seconds, UTC.
+    Fast path: three set-based statements (audit every expired row, redact value-derived
+    keys in earlier events, delete) in one SAVEPOINT. If any of them fails — a damaged row,
+    a constraint — that savepoint is rolled back and each row is retried in its own
+    SAVEPOINT, so one bad row is skipped and counted but never stops the prune.
+    ``now_epoch`` is epoch seconds, UTC.
     """
+    params = {"now": now_epoch, "actor": actor, "redacted": audit.REDACTED_NOTE_KEY}
+    rows = conn.execute(f"SELECT id, formation FROM memories WHERE {_EXPIRED}", params).fetchall()
+    if not rows:
+        return PruneReport({}, 0)
+    derived = " OR ".join(f"key GLOB '{prefix}*'" for prefix in audit.VALUE_DERIVED_PREFIXES)
+    try:
+        conn.execute("SAVEPOINT prune_all")
+        conn.execute(
+            "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, reason)"
+            f" SELECT :now, 'expire', :actor, id, scope, CASE WHEN {derived} THEN :redacted ELSE key END,"
+            f" formation, {_REASON} FROM memories WHERE {_EXPIRED} ORDER BY created_at, id",
+            params,
+        )
+        conn.execute(
+            "UPDATE audit SET key = :redacted WHERE memory_id IN"
+            f" (SELECT id FROM memories WHERE ({_EXPIRED}) AND ({derived})) AND ({derived})",
+            params,
+        )
+        conn.execute(f"DELETE FROM memories WHERE {_EXPIRED}", params)
+        conn.execute("RELEASE prune_all")
+    except Exception:
+        conn.execute("ROLLBACK TO prune_all")
+        conn.execute("RELEASE prune_all")
+        return _prune_row_by_row(conn, now_epoch=now_epoch, actor=actor)
+    removed: dict[str, int] = {}
+    for _, formation in rows:
+        removed[formation] = removed.get(formation, 0) + 1
+    return PruneReport(removed, 0)
+
+
+def _prune_row_by_row(conn, *, now_epoch: int, actor: str) -> PruneReport:
+    """The slow path: each expired row in its own SAVEPOINT; failures are skipped and counted."""
     rows = conn.execute(
-        "SELECT id, scope, key, formation, status, expires_at, pending_until FROM memories"
-        " WHERE (expires_at IS NOT NULL AND expires_at <= ?)"
-        " OR (status = 'pending' AND pending_until IS NOT NULL AND pending_until <= ?)",
-        (now_epoch, now_epoch),
+        f"SELECT id, scope, key, formation, {_REASON} FROM memories WHERE {_EXPIRED}", {"now": now_epoch}
     ).fetchall()
     removed: dict[str, int] = {}
     failed = 0
-    for memory_id, scope, key, formation, status, expires_at, pending_until in rows:
-        expired_pending = status == "pending" and pending_until is not None and pending_until <= now_epoch
-        reason = "expired" if not expired_pending or (expires_at is not None and expires_at <= now_epoch) else "expired unconfirmed"
+    for memory_id, scope, key, formation, reason in rows:
         try:
             conn.execute("SAVEPOINT prune_row")
             conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
