@@ -17,7 +17,9 @@ shows data only after expired rows are gone.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
+from functools import partial
 from importlib import metadata
 from itertools import islice
 from pathlib import Path
@@ -28,6 +30,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Footer, Input
 
 from screens import TUI_ACTOR
@@ -48,6 +51,9 @@ from screens.widgets.detail import DetailPanel
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from store.model import Memory, Proposal
+
+#: Seconds of no typing before the search's total matches are counted (the titles' "N of M").
+COUNT_AFTER_TYPING_PAUSE = 0.3
 
 #: Rows read per page and per pane.
 PAGE_ROWS = 15
@@ -198,6 +204,7 @@ class MainScreen(StoreScreen):
         #: lists (two objects for the garbage collector to walk, not 100,000 tuples); None
         #: until read, or when stale.
         self.search_texts: dict[str, tuple[list[str], list[str]]] | None = None
+        self.count_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
@@ -311,6 +318,10 @@ class MainScreen(StoreScreen):
         """Read every key and value once, so that search as you type reads no table (thread worker)."""
         if self.search_texts is None:
             self.search_texts = self._read_search_texts()
+            # The index holds two lists per pane of up to 100,000 entries; moving what exists now
+            # out of the collector's reach keeps full collections (pauses of ~100 ms mid-typing)
+            # from walking it again and again.
+            gc.freeze()
 
     def on_main_screen_loaded(self, message: Loaded) -> None:
         self.loading = False
@@ -333,7 +344,12 @@ class MainScreen(StoreScreen):
         if self.search_texts is None:
             self.read_search_texts()
         elif searching and any(rows.total < 0 for rows in view.panes.values()):
-            self.count_matches(view.search, message.generation)
+            # Counting every match scans the whole store in a thread that shares the GIL with
+            # painting: wait until typing pauses, so keystrokes stay fast (issue 6).
+            if self.count_timer is not None:
+                self.count_timer.stop()
+            self.count_timer = self.set_timer(
+                COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation))
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:
