@@ -187,14 +187,18 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     store.prune(actor=CLI_ACTOR)
     report = _ingest_with_progress(store, file, format_)
     outcomes = report.outcomes()
+    inferred = sum(1 for r in report.results
+                   if r.decision.outcome == "admit" and r.memory is not None and r.memory.formation == "implicit")
     click.echo(
         f"Read {report.conversations} conversation(s) from {report.file} ({report.format}): "
-        f"{outcomes['pending']} pending in your Inbox, {outcomes['admit']} saved, "
+        f"{outcomes['pending']} pending in your Inbox, {outcomes['admit'] - inferred} saved, {inferred} inferred, "
         f"{outcomes['quarantine']} quarantined, {outcomes['reject']} rejected."
     )
     for result in report.results:
         decision = result.decision
         label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[decision.outcome]
+        if decision.outcome == "admit" and result.memory is not None and result.memory.formation == "implicit":
+            label = "inferred"  # never call a guess "saved"
         key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
         ident = f" [{result.memory.id[:8]}]" if result.memory else ""
         click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")

@@ -181,3 +181,20 @@ def test_export_refuses_to_overwrite_the_store_or_its_key_record_and_dash_means_
     assert store_file.read_bytes() == before
     done = run("export", "--out", "-")
     assert done.returncode == 0 and json.loads(done.stdout)["memories"][0]["value"] == "Ada"
+
+
+def test_ingest_calls_an_inference_inferred_never_saved(run, tmp_path):
+    assert run("init").returncode == 0
+    assert run("learning", "on", "--yes").returncode == 0
+    chat = tmp_path / "brief.jsonl"
+    turns = []  # user replies to the assistant, all short
+    for n in range(30):
+        turns.append({"conversation_id": f"c{n // 3}", "role": "assistant" if n % 2 else "user",
+                      "content": "Here is a long and careful answer to your question." if n % 2 else "ok thanks",
+                      "timestamp": 1_700_000_000 + 60 * n})
+    chat.write_text("\n".join(json.dumps(turn) for turn in turns), encoding="utf-8")
+    done = run("ingest", str(chat))
+    assert done.returncode == 0
+    assert "0 saved" in done.stdout and "inferred, " in done.stdout
+    inferred_lines = [line for line in done.stdout.splitlines() if "style.answer_length" in line and "[" in line]
+    assert inferred_lines and all(line.strip().startswith("inferred") for line in inferred_lines), done.stdout
