@@ -19,6 +19,7 @@ from datetime import datetime
 from functools import partial
 
 from rich.text import Text
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -100,6 +101,13 @@ class MemtrustApp(App[None]):
                  "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details.")
         )
         self._close_messages_no_wait()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and clicks that arrive after quit was asked for do nothing: ``q`` then ``i``
+        typed together would otherwise open the Inbox while the app tears its screens down."""
+        if self._exit and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
         """The main screen is the app's first screen (no blank screen is drawn before it)."""

@@ -4,6 +4,11 @@ Gives the typed app (store, key mode, clock) and turns a failed store worker int
 clear notification — the error's own sentence (store errors are worded for the user,
 STYLE.md §10), never a traceback. ``Worker.StateChanged`` does not bubble, so the handler
 lives on the screen that owns the workers.
+
+A worker's result can arrive after its screen began to leave (popped, dismissed, or the app
+quitting): Textual still runs the handlers left in the screen's queue while it removes the
+screen's widgets. A handler that then looks for a widget finds none; here, in one place, that
+is dropped (the screen is going away), not an "unexpected internal error".
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual import on
+from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -25,6 +32,21 @@ class StoreScreen(Screen[None]):
     def memtrust(self) -> MemtrustApp:
         """The app, typed: ``store``, ``key_mode`` and ``now()``."""
         return cast("MemtrustApp", self.app)
+
+    @property
+    def is_leaving(self) -> bool:
+        """True once the screen is being removed (popped, dismissed, or the app is quitting):
+        its widgets may already be gone."""
+        return self._closing or self._pruning or not self.is_attached
+
+    async def _dispatch_message(self, message: Message) -> None:
+        """Handle ``message`` as usual; if the screen is leaving and a handler finds no widget
+        (a worker's late result, the mount of a screen torn down at once), drop it."""
+        try:
+            await super()._dispatch_message(message)
+        except NoMatches:
+            if not self.is_leaving:
+                raise
 
     @on(Worker.StateChanged)
     def report_worker_failure(self, event: Worker.StateChanged) -> None:
