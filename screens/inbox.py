@@ -35,6 +35,7 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
 class InboxScreen(StoreScreen):
     """Pending memories, one question each; answer with y/Enter or n."""
 
+    FOLLOWS_OUTSIDE_WRITES = True
     CSS_PATH = ASSETS / "inbox.tcss"
     BINDINGS = [
         Binding("y", "confirm", "Yes, save it", id="inbox.confirm",

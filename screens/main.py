@@ -13,6 +13,11 @@ message back; a result for a stale generation (an older search) is discarded.
 
 At launch the screen runs the §4 prune in its first worker, so the screen paints at once and
 shows data only after expired rows are gone.
+
+Writes made outside the app while it is open (the CLI, an agent over MCP) appear on their own:
+every :attr:`MainScreen.OUTSIDE_WRITES_POLL_SECONDS` a thread worker reads the store's
+``PRAGMA data_version`` (it changes only when another connection commits); when it changed,
+the screen reads the store again, and so does an Inbox or Quarantine shown above it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from functools import partial
 from importlib import metadata
 from itertools import islice
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -50,6 +56,7 @@ from screens.store_screen import StoreScreen
 from screens.widgets.detail import DetailPanel
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
+from store.errors import MemtrustError
 from store.model import Memory, Proposal
 
 #: Seconds of no typing before the search's total matches are counted (the titles' "N of M").
@@ -113,6 +120,11 @@ class MainScreen(StoreScreen):
     """Both panes, search, the detail panel and the status line; keys for every action."""
 
     # Styles: assets/main.tcss, loaded by MemtrustApp (this is its default screen).
+
+    #: Seconds between two looks at the store's data version (writes by another connection
+    #: show up without pressing r); tests shorten it.
+    OUTSIDE_WRITES_POLL_SECONDS: ClassVar[float] = 2.0
+
     BINDINGS = [
         Binding("a", "add", "Add", id="main.add", tooltip="Type a memory to save (you confirm before it is written)"),
         Binding("e", "edit", "Edit", id="main.edit",
@@ -182,6 +194,9 @@ class MainScreen(StoreScreen):
             self.severity = severity
             self.title = title
 
+    class OutsideWrite(Message):
+        """Another connection (the CLI, an agent) committed to the store since the last look."""
+
     class Notice(Message):
         """Something to tell the user that changed nothing on screen (prune, review nudge)."""
 
@@ -205,6 +220,8 @@ class MainScreen(StoreScreen):
         #: until read, or when stale.
         self.search_texts: dict[str, tuple[list[str], list[str]]] | None = None
         self.count_timer: Timer | None = None
+        #: The store's ``PRAGMA data_version`` at the last look (None before the first).
+        self.data_version: int | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
@@ -223,6 +240,7 @@ class MainScreen(StoreScreen):
         self.query_one("#saved-list").focus()
         # Read (and prune) after the first frame: the screen paints at once, whatever the size.
         self.call_after_refresh(self.load_memories)
+        self.set_interval(self.OUTSIDE_WRITES_POLL_SECONDS, self.watch_outside_writes)
 
     def on_screen_resume(self) -> None:
         if self.memory_view is not None:
@@ -257,6 +275,7 @@ class MainScreen(StoreScreen):
                 report = store.prune(actor="system")
                 if (notice := report.notice()) is not None:
                     self.post_message(self.Notice(notice, "Expired memories removed"))
+            self.data_version = store.data_version()  # what is shown is as new as this, at least
             panes = {pane_id: self._read_pane(pane_id, search) for pane_id in PANES}
             view = MemoryView(panes=panes, search=search, pending=store.count(formation="explicit", statuses=("pending",)),
                               learning=store.learning_enabled())
@@ -350,6 +369,25 @@ class MainScreen(StoreScreen):
                 self.count_timer.stop()
             self.count_timer = self.set_timer(
                 COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation))
+
+    @work(thread=True, exit_on_error=False, group="store-poll", exclusive=True,
+          description="Watching for writes from outside the app")
+    def watch_outside_writes(self) -> None:
+        """Read the store's data version; post :class:`OutsideWrite` when another connection
+        committed since the last look (thread worker)."""
+        try:
+            version = self.memtrust.store.data_version()
+        except MemtrustError:
+            return  # a busy store: the next look tries again (no notification every 2 s)
+        previous, self.data_version = self.data_version, version
+        if previous is not None and version != previous:
+            self.post_message(self.OutsideWrite())
+
+    def on_main_screen_outside_write(self, message: OutsideWrite) -> None:
+        for screen in self.app.screen_stack:
+            if screen is not self and isinstance(screen, StoreScreen) and screen.FOLLOWS_OUTSIDE_WRITES:
+                screen.reload()
+        self.reload()
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:

@@ -36,6 +36,7 @@ def held_prompt(memory: Memory, now: datetime) -> Content:
 class QuarantineScreen(StoreScreen):
     """Quarantined memories; release with c, delete with d."""
 
+    FOLLOWS_OUTSIDE_WRITES = True
     CSS_PATH = ASSETS / "quarantine.tcss"
     BINDINGS = [
         Binding("c", "release", "Release", id="quarantine.release",

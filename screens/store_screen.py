@@ -13,7 +13,7 @@ is dropped (the screen is going away), not an "unexpected internal error".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
 from textual.css.query import NoMatches
@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 class StoreScreen(Screen[None]):
     """A screen whose store calls run in thread workers that post messages back."""
+
+    #: Read the store again (:meth:`reload`) when another connection writes to it while the
+    #: screen is open (the main screen watches; see ``MainScreen.watch_outside_writes``).
+    FOLLOWS_OUTSIDE_WRITES: ClassVar[bool] = False
 
     @property
     def memtrust(self) -> MemtrustApp:

@@ -241,6 +241,14 @@ class MemoryStore:
                 "SELECT count(*) FROM memories WHERE status != 'pending' AND (reviewed_at IS NULL OR reviewed_at < ?)",
                 (reviewed_before,)).fetchone()[0]
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version`` on this store's connection: it changes when
+        *another* connection (the CLI, an agent, a second process) commits, never for this
+        connection's own writes. Cheap (no table is read); the TUI polls it to show outside
+        writes without a refresh. Compare values only with each other."""
+        with self.db.read() as conn:
+            return int(conn.execute("PRAGMA data_version").fetchone()[0])
+
     # --- consent and settings (§3.2, §4) ------------------------------------------------
 
     def learning_enabled(self) -> bool:
