@@ -65,6 +65,15 @@ COUNT_AFTER_TYPING_PAUSE = 0.3
 #: Rows read per page and per pane.
 PAGE_ROWS = 15
 
+#: The demo (key mode ``memory``) fills the inferred pane while learning is on, then turns it
+#: off: said once at start, and under the pane while learning stays off (a tester read the
+#: rows beside "Implicit learning: OFF" as a contradiction).
+DEMO_INFERRED_NOTICE = (
+    "The inferred memories on the right are demo examples, made while implicit learning was on. "
+    "Learning is OFF now: memtrust infers nothing new until you turn it on (press l)."
+)
+DEMO_INFERRED_SUBTITLE = "examples from when learning was on"
+
 #: What each pane lists: formation and statuses, in pane order.
 PANES: dict[str, tuple[str, tuple[str, ...]]] = {
     "saved": ("explicit", ("active", "quarantined")),
@@ -222,6 +231,8 @@ class MainScreen(StoreScreen):
         self.count_timer: Timer | None = None
         #: The store's ``PRAGMA data_version`` at the last look (None before the first).
         self.data_version: int | None = None
+        #: The demo's notice about its inferred examples was shown (once per run).
+        self.demo_explained = False
 
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
@@ -360,6 +371,7 @@ class MainScreen(StoreScreen):
             self.query_one(f"#{pane_id}", MemoryPane).show(
                 rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more,
                 searching=searching)
+        self._explain_demo_examples(view)
         if self.search_texts is None:
             self.read_search_texts()
         elif searching and any(rows.total < 0 for rows in view.panes.values()):
@@ -388,6 +400,16 @@ class MainScreen(StoreScreen):
             if screen is not self and isinstance(screen, StoreScreen) and screen.FOLLOWS_OUTSIDE_WRITES:
                 screen.reload()
         self.reload()
+
+    def _explain_demo_examples(self, view: MemoryView) -> None:
+        """In the demo, while learning is off, say why inferred rows are shown at all."""
+        if self.memtrust.key_mode != "memory" or view.search:
+            return
+        examples = not view.learning and bool(view.inferred)
+        self.query_one("#inferred", MemoryPane).border_subtitle = DEMO_INFERRED_SUBTITLE if examples else ""
+        if examples and not self.demo_explained:
+            self.demo_explained = True
+            self.notify(DEMO_INFERRED_NOTICE, title="Demo", timeout=15, markup=False)
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:

@@ -47,3 +47,32 @@ async def test_a_failing_store_call_becomes_one_notification_not_a_crash(store, 
         await settle(pilot)
         assert tui.is_running
         assert any("No memory has the id" in n.message and n.severity == "error" for n in tui._notifications)
+
+
+async def test_the_demo_says_its_inferred_rows_were_made_while_learning_was_on_and_it_is_off_now(store, clock):
+    fill_demo_store(store)
+    tui = make_app(store, clock)  # key mode "memory", as memtrust demo
+    async with tui.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        notices = [n for n in tui._notifications if n.title == "Demo"]
+        assert len(notices) == 1
+        assert "made while implicit learning was on" in notices[0].message
+        assert "Learning is OFF now" in notices[0].message
+        assert not notices[0].markup
+        assert tui.screen.query_one("#inferred").border_subtitle == "examples from when learning was on"
+        await pilot.press("r")
+        await settle(pilot)
+        assert len([n for n in tui._notifications if n.title == "Demo"]) == 1  # said once
+
+
+async def test_outside_the_demo_inferred_rows_carry_no_demo_notice(passphrase_store_path, clock):
+    from store.opening import open_store  # the fixture set MEMTRUST_PASSPHRASE
+
+    opened = open_store(passphrase_store_path, clock=clock).store
+    fill_demo_store(opened)
+    tui = make_app(opened, clock, key_mode="passphrase")
+    async with tui.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not [n for n in tui._notifications if n.title == "Demo"]
+        assert not tui.screen.query_one("#inferred").border_subtitle
+    opened.close()
