@@ -47,6 +47,7 @@ from screens.consent import ConsentScreen
 from screens.edit import EditMemoryScreen
 from screens.export import ExportRequest, ExportScreen
 from screens.inbox import InboxScreen
+from screens.ingest import IngestScreen
 from screens.learning_off import LearningOffChoice, LearningOffScreen
 from screens.literal import literal
 from screens.quarantine import QuarantineScreen
@@ -155,6 +156,8 @@ class MainScreen(StoreScreen):
                 tooltip="Implicit learning, how long inferences last, how often to review"),
         Binding("w", "export", "Export", id="main.export", show=False,
                 tooltip="Write everything held about you to a JSON and a Markdown file (not encrypted)"),
+        Binding("o", "import_conversations", "Import", id="main.import-conversations", show=False,
+                tooltip="Read a conversation export (ChatGPT, Claude.ai or JSONL) and propose memories from it"),
         Binding("l", "toggle_learning", "Learning", id="main.learning", show=False,
                 tooltip="Turn implicit learning on (asks your consent) or off"),
         Binding("c", "release", "Release", id="main.release", show=False,
@@ -540,6 +543,9 @@ class MainScreen(StoreScreen):
 
     def action_inbox(self) -> None:
         self.app.push_screen(InboxScreen())
+
+    def action_import_conversations(self) -> None:
+        self.app.push_screen(IngestScreen())
 
     def action_quarantine(self) -> None:
         self.app.push_screen(QuarantineScreen())

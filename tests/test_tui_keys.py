@@ -19,6 +19,7 @@ from screens.edit import EditMemoryScreen
 from screens.export import ExportScreen
 from screens.help import HelpScreen
 from screens.inbox import InboxScreen
+from screens.ingest import IngestScreen
 from screens.learning_off import LearningOffScreen
 from screens.main import MainScreen
 from screens.quarantine import QuarantineScreen
@@ -28,7 +29,7 @@ from store.model import Proposal
 
 SCREENS = (MemtrustApp, MainScreen, InboxScreen, QuarantineScreen, AuditScreen, SettingsScreen, ReviewScreen,
            HelpScreen, ConfirmScreen, ConsentScreen, LearningOffScreen, AddMemoryScreen, EditMemoryScreen,
-           ExportScreen)
+           ExportScreen, IngestScreen)
 
 
 def _store_with_everything(store):
@@ -50,7 +51,7 @@ def test_every_binding_of_every_screen_has_an_id_and_a_tooltip():
 
 #: Screens reachable from the main screen by a key, for the palette and help checks.
 REACHABLE = {"main": (), "inbox": ("i",), "quarantine": ("z",), "audit": ("g",), "settings": ("s",),
-             "review": ("v",)}
+             "review": ("v",), "ingest": ("o",)}
 
 
 @pytest.mark.parametrize("keys", list(REACHABLE.values()), ids=list(REACHABLE))
@@ -63,6 +64,11 @@ async def test_every_binding_of_the_screen_is_in_the_command_palette_and_in_help
             await pilot.press(key)
             await settle(pilot)
         screen = app.screen
+        if isinstance(screen.focused, Input):
+            # The import's path field has the focus: there q and ? are characters, so Textual
+            # leaves their bindings out until the focus leaves the field.
+            screen.set_focus(None)
+            await pilot.pause()
         expected = {binding.id: binding for binding in [*type(screen).BINDINGS, *MemtrustApp.BINDINGS]}
         titles = [command.title for command in app.get_system_commands(screen)]
         for binding in expected.values():

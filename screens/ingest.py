@@ -1,0 +1,207 @@
+"""Importing conversations from the app (DESIGN.md §6, issue 4): a path, a progress bar, a summary.
+
+The user types the path of an export (ChatGPT or Claude.ai ``conversations.json``, or a
+JSONL file; ``~`` is expanded) and presses Enter. :func:`app.pipeline.ingest_file` runs in a
+thread worker; its ``progress(bytes_read, total_bytes)`` callback posts
+:class:`IngestScreen.Progressed` messages (at most ~200 per file) that move the progress bar.
+Escape stops a running import cooperatively: the callback raises :class:`_Stopped` at its
+next call, and what was read so far stays (the store writes one conversation per
+transaction and remembers which messages it has read, so importing the file again goes on
+without duplicates). Escape again goes back.
+
+The outcome is said in words ("Read 100 conversations: 1 request waiting in your Inbox, 0
+saved, 0 rejected; implicit learning is off: nothing was inferred."); a file that cannot be
+read is one sentence in the screen. The screens beneath read the store again.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Footer, Input, Label, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from screens import ASSETS
+from screens.store_screen import StoreScreen
+from store.errors import InvalidInput, MemtrustError
+
+#: Post a progress message when at least this share of the file was read since the last one.
+PROGRESS_STEP = 1 / 200
+
+
+class _Stopped(Exception):
+    """Raised inside ``ingest_file`` (from the progress callback) when the user stopped it."""
+
+
+def _count(number: int, word: str, plural: str | None = None) -> str:
+    return f"{number:,} {word if number == 1 else plural or word + 's'}"
+
+
+def ingest_summary(report) -> str:
+    """What one import did, in words, from an :class:`app.pipeline.IngestReport`.
+
+    ``Read 100 conversations: 1 request waiting in your Inbox, 0 saved, 0 rejected; implicit
+    learning is off: nothing was inferred.`` Held (quarantined), withdrawn and already-read
+    counts are added only when not zero; an inference is never called "saved".
+    """
+    outcomes = report.outcomes()
+    inferred = sum(1 for r in report.results
+                   if r.decision.outcome == "admit" and r.memory is not None and r.memory.formation == "implicit")
+    parts = [f"{_count(outcomes['pending'], 'request')} waiting in your Inbox", f"{outcomes['admit'] - inferred:,} saved"]
+    if outcomes["quarantine"]:
+        parts.append(f"{outcomes['quarantine']:,} held in Quarantine")
+    parts.append(f"{outcomes['reject']:,} rejected")
+    sentence = f"Read {_count(report.conversations, 'conversation')}: {', '.join(parts)}; "
+    if report.detectors_ran:
+        sentence += f"{_count(inferred, 'memory', 'memories')} inferred."
+    else:
+        sentence += "implicit learning is off: nothing was inferred."
+    extra = []
+    if report.withdrawn:
+        extra.append(f"{_count(len(report.withdrawn), 'inference')} withdrawn because you contradicted "
+                     f"{'it' if len(report.withdrawn) == 1 else 'them'}.")
+    if report.forget_requests:
+        extra.append(f"{_count(len(report.forget_requests), 'request')} to forget something found: "
+                     "find the memory and delete it with d.")
+    if report.already_ingested:
+        extra.append(f"{_count(report.already_ingested, 'message')} had been imported before and proposed nothing new.")
+    return " ".join([sentence, *extra])
+
+
+class IngestScreen(StoreScreen):
+    """Type an export's path, Enter imports it with a progress bar; Escape stops, then goes back."""
+
+    CSS_PATH = ASSETS / "ingest.tcss"
+    BINDINGS = [
+        Binding("escape", "stop_or_back", "Stop / Back", id="ingest.stop-or-back",
+                tooltip="Stop the import (what was read so far is kept), or go back when none runs"),
+    ]
+
+    class Progressed(Message):
+        """The import read ``done`` of ``total`` bytes of the file."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class Finished(Message):
+        """The import ended: ``words`` say how (a summary, a stop, or why the file was not read)."""
+
+        def __init__(self, words: str, *, wrote: bool, problem: bool = False) -> None:
+            super().__init__()
+            self.words = words
+            self.wrote = wrote
+            self.problem = problem
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.running = False
+        self.stop_requested = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Content.assemble(
+                ("Import conversations", "bold"),
+                " — a ChatGPT or Claude.ai conversations.json, or a JSONL export. What you asked to be "
+                "remembered waits in your Inbox; nothing is inferred unless implicit learning is on.",
+            ),
+            id="ingest-title",
+        )
+        yield Label("File to import (Enter starts; Escape stops or goes back)", id="ingest-path-label")
+        yield Input(placeholder="~/Downloads/conversations.json", id="ingest-path", select_on_focus=False)
+        yield ProgressBar(id="ingest-progress", show_eta=False)
+        yield Static("", id="ingest-status")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def _say(self, words: str, *, problem: bool = False) -> None:
+        status = self.query_one("#ingest-status", Static)
+        status.update(Content(words))  # the file name is the user's: plain text, never markup
+        status.set_class(problem, "-problem")
+
+    @on(Input.Submitted, "#ingest-path")
+    def start(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.running:
+            return
+        typed = event.value.strip()
+        if not typed:
+            self._say("Type the path of a conversation export, then press Enter.", problem=True)
+            return
+        self.running = True
+        self.stop_requested.clear()
+        self.add_class("-started")
+        self.query_one(ProgressBar).update(total=None, progress=0)
+        self.query_one("#ingest-path", Input).disabled = True
+        self._say(f"Reading {Path(typed).expanduser().name}…")
+        self.ingest(typed)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Importing conversations")
+    def ingest(self, typed: str) -> None:
+        """Check the file, then run :func:`app.pipeline.ingest_file` with a progress callback
+        that moves the bar and stops the import when asked (thread worker)."""
+        from app.ingest import detect_format
+        from app.pipeline import ingest_file
+
+        worker = get_current_worker()
+        path = Path(typed).expanduser()
+        posted = [-1.0]
+
+        def progress(done: int, total: int) -> None:
+            if self.stop_requested.is_set() or worker.is_cancelled:
+                raise _Stopped
+            share = done / total if total else 1.0
+            if done >= total or share - posted[0] >= PROGRESS_STEP:
+                posted[0] = share
+                self.post_message(self.Progressed(done, total))
+
+        try:
+            if path.is_dir():
+                raise InvalidInput(f"{path} is a folder; give the export file inside it.")
+            if not path.is_file():
+                raise InvalidInput(f"There is no file at {path}.")
+            report = ingest_file(self.memtrust.store, path, format=detect_format(path), progress=progress)
+        except _Stopped:
+            self.post_message(self.Finished(
+                f"Stopped. What was read of {path.name} so far is kept; import it again to go on "
+                "(nothing is proposed twice).", wrote=True))
+        except MemtrustError as problem:  # unknown format, malformed JSON: one sentence naming the file
+            self.post_message(self.Finished(str(problem), wrote=False, problem=True))
+        except OSError as problem:
+            self.post_message(self.Finished(f"Could not read {path}: {problem.strerror or problem}.",
+                                            wrote=False, problem=True))
+        else:
+            self.post_message(self.Finished(ingest_summary(report), wrote=True))
+
+    def on_ingest_screen_progressed(self, message: Progressed) -> None:
+        self.query_one(ProgressBar).update(total=max(1, message.total), progress=message.done)
+
+    def on_ingest_screen_finished(self, message: Finished) -> None:
+        self.running = False
+        path_input = self.query_one("#ingest-path", Input)
+        path_input.disabled = False
+        path_input.focus()
+        self._say(message.words, problem=message.problem)
+        self.set_class(not message.problem, "-started")  # a file that was not read shows no bar
+        if message.wrote:
+            for screen in self.app.screen_stack:
+                if isinstance(screen, StoreScreen) and screen is not self:
+                    screen.reload()
+
+    def reload(self) -> None:
+        """After an unexpected failure (already notified): let the user try again."""
+        self.running = False
+        self.query_one("#ingest-path", Input).disabled = False
+
+    def action_stop_or_back(self) -> None:
+        if self.running:
+            self.stop_requested.set()
+            self._say("Stopping…")
+        else:
+            self.dismiss(None)

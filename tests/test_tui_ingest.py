@@ -1,0 +1,126 @@
+"""Importing conversations from the app (issue 4, DESIGN.md §6): a path, a progress bar that
+reaches the file's size, the outcome in words, Escape stops; a bad file is one sentence."""
+
+from __future__ import annotations
+
+import threading
+
+from textual.widgets import Input, ProgressBar
+from tui_fixtures import flat, make_app, rendered, settle
+
+from screens.ingest import IngestScreen
+from screens.main import MainScreen
+from screens.widgets.status_line import StatusLine
+from tests.realdata import oasst_to_jsonl_records, write_jsonl
+
+
+def _oasst_export(real_data, folder):
+    trees = (real_data / "oasst_en_100.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [r for number, tree in enumerate(trees) for r in oasst_to_jsonl_records(tree, f"oasst-{number}")]
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_jsonl(folder / "oasst.jsonl", records)
+
+
+async def _import(pilot, typed: str) -> IngestScreen:
+    await pilot.press("o")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, IngestScreen)
+    screen.query_one("#ingest-path", Input).value = typed
+    await pilot.press("enter")
+    await settle(pilot)
+    return screen
+
+
+def _status(screen: IngestScreen) -> str:
+    return flat(rendered(screen.query_one("#ingest-status")))
+
+
+async def test_o_imports_a_jsonl_export_with_a_progress_bar_and_says_what_happened(
+        store, clock, real_data, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    export = _oasst_export(real_data, tmp_path / "home")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(StatusLine).pending == 0
+        screen = await _import(pilot, "~/oasst.jsonl")
+        bar = screen.query_one(ProgressBar)
+        assert bar.total == export.stat().st_size and bar.progress == bar.total
+        assert _status(screen) == ("Read 100 conversations: 1 request waiting in your Inbox, 0 saved, 0 rejected; "
+                                   "implicit learning is off: nothing was inferred.")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.screen.query_one(StatusLine).pending == 1
+    assert [m.key for m in store.list(status="pending")] == ["notes.not_easily_scared"]
+
+
+async def test_importing_the_same_file_again_proposes_nothing_new(store, clock, real_data, tmp_path):
+    export = _oasst_export(real_data, tmp_path)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, str(export))
+        screen.query_one("#ingest-path", Input).value = str(export)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert _status(screen).startswith("Read 100 conversations: 0 requests waiting in your Inbox")
+        assert "had been imported before and proposed nothing new" in _status(screen)
+    assert len(store.list(status="pending")) == 1
+
+
+async def test_a_missing_file_is_one_sentence_in_the_screen(store, clock, tmp_path):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, str(tmp_path / "nowhere.json"))
+        assert app.is_running and app.screen is screen
+        assert _status(screen) == f"There is no file at {tmp_path / 'nowhere.json'}."
+
+
+async def test_a_file_in_an_unknown_format_is_one_sentence_in_the_screen(store, clock, real_data):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, str(real_data / "oasst_en_100.jsonl"))  # OpenAssistant's own shape
+        assert app.is_running and app.screen is screen
+        assert _status(screen).startswith("oasst_en_100.jsonl is JSON Lines, but its lines lack conversation_id")
+        assert store.list() == []
+
+
+async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, clock, tmp_path, monkeypatch):
+    reading = threading.Event()
+    calls = []
+
+    def slow_ingest(store, path, *, format=None, progress=None, **_):
+        for done in range(1, 10_001):  # a big file: 10,000 reads
+            calls.append(done)
+            progress(done, 10_000)
+            reading.set()
+            threading.Event().wait(0.002)
+        raise AssertionError("the import was not stopped")
+
+    monkeypatch.setattr("app.pipeline.ingest_file", slow_ingest)
+    monkeypatch.setattr("app.ingest.detect_format", lambda path: "jsonl")
+    export = tmp_path / "big.jsonl"
+    export.write_text("{}\n", encoding="utf-8")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#ingest-path", Input).value = str(export)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert reading.wait(5)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen  # the first Escape stops, it does not leave
+        assert _status(screen).startswith("Stopped. What was read of big.jsonl so far is kept")
+        assert len(calls) < 10_000
+        assert 0 < screen.query_one(ProgressBar).progress < 10_000
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
