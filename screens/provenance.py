@@ -169,18 +169,36 @@ def _signals(evidence: dict[str, Any]) -> list[str]:
     return words
 
 
+def export_file_name(memory: Memory) -> str | None:
+    """The export a chat request was found in, from ``source_ref``
+    (``<file>#<conversation>/<message>``), for display; None when there is none."""
+    name = (memory.source_ref or "").split("#", 1)[0].strip()
+    return displayable(name) if name else None
+
+
+def _chat_origin(memory: Memory) -> Content:
+    """Where a request to remember came from. With ``said_at`` in the evidence: when it was
+    said. Without (exports with no timestamps, such as OpenAssistant's), the date known is the
+    import's, so the sentence says where it was found and when it was imported instead."""
+    evidence = memory.evidence or {}
+    title = evidence.get("conversation_title")
+    chat = (Content.assemble("chat ", Content.styled(displayable(title), "italic"))
+            if isinstance(title, str) and title.strip() else None)
+    said = _epoch(evidence.get("said_at"))
+    if said is not None:
+        where = Content.assemble(", in ", chat) if chat else Content(", in a chat")
+        return Content.assemble(f"You asked to save this on {day(said)}", where, ".")
+    where = Content.assemble("in ", chat) if chat else Content("in a conversation")
+    if (file_name := export_file_name(memory)) is not None:
+        where = Content.assemble(where, f" in {file_name}")
+    return Content.assemble("You asked for this ", where,
+                            f" (found when it was imported on {day(memory.created_at)}).")
+
+
 def _explicit_origin(memory: Memory) -> Content:
     evidence = memory.evidence or {}
-    said = _epoch(evidence.get("said_at")) or memory.created_at
     if memory.source == "chat":
-        title = evidence.get("conversation_title")
-        if isinstance(title, str) and title.strip():
-            return Content.assemble(
-                f"You asked to save this on {day(said)}, in chat ",
-                Content.styled(displayable(title), "italic"),
-                ".",
-            )
-        return Content(f"You asked to save this on {day(said)}, in a chat.")
+        return _chat_origin(memory)
     if memory.source == "user":
         return Content(f"You typed this in memtrust on {day(memory.created_at)}.")
     if memory.source == "settings":

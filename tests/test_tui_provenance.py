@@ -48,3 +48,52 @@ def test_the_why_uses_the_detector_summary_when_there_is_one():
                                "summary": "You came back to cycling in 5 separate conversations."})
     text = provenance(memory, NOW).plain
     assert text.startswith("Inferred by the topics detector: You came back to cycling in 5 separate conversations.")
+
+
+def _chat_request(**fields) -> Memory:
+    return _memory(**{"source": "chat", "source_ref": "oasst.jsonl#oasst-7/m3", "evidence": {"said_at": None},
+                      "created_at": datetime(2026, 11, 30, 9, tzinfo=UTC), **fields})
+
+
+def test_a_chat_request_without_said_at_says_where_it_was_found_not_a_date_it_was_said():
+    text = provenance(_chat_request(), NOW).plain
+    assert text.startswith("You asked for this in a conversation in oasst.jsonl "
+                           "(found when it was imported on 30 Nov 2026).")
+    assert "asked to save this on" not in text
+
+
+def test_a_chat_request_without_said_at_keeps_its_title():
+    memory = _chat_request(evidence={"conversation_title": "Scary stories", "said_at": None})
+    assert provenance(memory, NOW).plain.startswith(
+        "You asked for this in chat Scary stories in oasst.jsonl (found when it was imported on 30 Nov 2026).")
+
+
+def test_a_chat_request_with_said_at_still_says_when_it_was_said():
+    said = int(datetime(2026, 2, 20, 9, 30, tzinfo=UTC).timestamp())
+    memory = _chat_request(evidence={"conversation_title": "Trip planning", "said_at": said})
+    assert provenance(memory, NOW).plain.startswith("You asked to save this on 20 Feb 2026, in chat Trip planning.")
+
+
+async def test_a_request_from_an_export_without_timestamps_reads_as_found_there_in_inbox_and_details(
+        store, clock, real_data, tmp_path):
+    from tui_fixtures import detail_shown, flat, make_app, rendered, settle
+
+    from app.pipeline import ingest_file
+    from tests.realdata import oasst_to_jsonl_records, write_jsonl
+
+    trees = (real_data / "oasst_en_100.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [r for number, tree in enumerate(trees) for r in oasst_to_jsonl_records(tree, f"oasst-{number}")]
+    ingest_file(store, write_jsonl(tmp_path / "oasst.jsonl", records))
+    expected = "You asked for this in a conversation in oasst.jsonl (found when it was imported on 2 Mar 2026)."
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        assert expected in flat(rendered(app.screen.query_one("#inbox-list")))
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert expected in detail_shown(app)
+        assert "asked to save this on" not in detail_shown(app)
