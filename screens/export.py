@@ -3,6 +3,11 @@
 Asks where to write; the export is written twice — JSON (complete, restorable with
 ``memtrust import``) and Markdown (to read) — next to each other, with the warning that
 neither file is encrypted.
+
+The path is checked in a thread worker before the dialog closes (``export_request`` and
+:func:`store.export.check_export_destination` for both files: never a folder, a memtrust
+store's own file, or an existing file that is not text); what is wrong is one sentence in
+the dialog, which stays open to correct it.
 """
 
 from __future__ import annotations
@@ -10,15 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from screens import ASSETS
-from store.export import UNENCRYPTED_WARNING
+from store.errors import InvalidInput
+from store.export import UNENCRYPTED_WARNING, check_export_destination
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,14 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         Binding("escape", "cancel", "Cancel", id="export.cancel", tooltip="Close without writing anything"),
     ]
 
+    class Checked(Message):
+        """The worker checked the typed path: ``request`` to write, or ``problem`` in words."""
+
+        def __init__(self, request: ExportRequest | None, problem: str | None = None) -> None:
+            super().__init__()
+            self.request = request
+            self.problem = problem
+
     def __init__(self, default: Path) -> None:
         super().__init__()
         self.default = default
@@ -66,16 +82,38 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
             yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $warning"), id="warning")
             yield Label("JSON file (a Markdown report is written beside it, ending in .md)")
             yield Input(str(self.default), id="path", select_on_focus=False)
+            yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Write export", variant="warning", id="write")
                 yield Button("Cancel", id="cancel")
 
     def _submit(self) -> None:
-        request = export_request(self.query_one("#path", Input).value)
+        self.check_destination(self.query_one("#path", Input).value)
+
+    @work(thread=True, exit_on_error=False, group="export-check", exclusive=True, description="Checking the export's path")
+    def check_destination(self, typed: str) -> None:
+        """Check the typed path and both files it names (thread worker: it reads the disk)."""
+        request = export_request(typed)
         if isinstance(request, str):
-            self.notify(request, severity="warning", markup=False)
+            self.post_message(self.Checked(None, request))
             return
-        self.dismiss(request)
+        try:
+            for path in request.paths:
+                check_export_destination(path)
+        except InvalidInput as problem:
+            self.post_message(self.Checked(None, str(problem)))
+        except OSError as problem:
+            self.post_message(self.Checked(None, f"Could not check {request.json}: {problem.strerror or problem}."))
+        else:
+            self.post_message(self.Checked(request))
+
+    def on_export_screen_checked(self, message: Checked) -> None:
+        if message.request is not None:
+            self.dismiss(message.request)
+            return
+        problem = self.query_one("#problem", Static)
+        problem.update(Content(message.problem or ""))  # the path is the user's: plain text
+        problem.add_class("-shown")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
