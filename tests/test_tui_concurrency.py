@@ -4,18 +4,18 @@ own, within ``MainScreen.OUTSIDE_WRITES_POLL_SECONDS``."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-import asyncio
+from tui_fixtures import make_app, pending_from_chat, rendered, saved, settle
 
 from screens.inbox import InboxScreen
 from screens.main import MainScreen
 from store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
-from tui_fixtures import make_app, pending_from_chat, rendered, saved, settle
 
 ROOT = Path(__file__).resolve().parents[1]
 
