@@ -144,7 +144,13 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
                      f"expires {_day(record['expires_at'])}")
     elif record["status"] == "pending":
         requester = _REQUESTERS.get(record["source"], literal(record["source"]))
-        lines.append(f"  - requested by {requester} on {_day(record['created_at'])}; awaiting your confirmation")
+        said_at = (record.get("evidence") or {}).get("said_at")
+        if record["source"] == "chat" and not _is_time("said_at", said_at):
+            # The export had no time for the message: say when it was found, not when it was said.
+            when = f"found when it was imported on {_day(record['created_at'])}"
+        else:
+            when = f"on {_day(record['created_at'])}"
+        lines.append(f"  - requested by {requester} {when}; awaiting your confirmation")
     else:
         when = f"saved {_day(record['confirmed_at'] or record['created_at'])}"
         lines.append(f"  - source: {_source(record)}; {when}")

@@ -238,3 +238,11 @@ def test_the_serialised_export_is_one_row_per_line_and_round_trips_floats_exactl
     assert memory["confidence"] == 0.8333333333333334 and memory["evidence"] == {"ratio": 0.1 + 0.2, "text": "é\x07"}
     assert sum(1 for line in text.splitlines() if '"key": "style.answer_length"' in line
                or '"key":"style.answer_length"' in line) >= 1
+
+
+def test_markdown_report_does_not_present_the_import_date_as_when_a_request_was_said(store):
+    store.propose(Proposal("notes.not_easily_scared", "I am not easily scared", "explicit", "chat",
+                           source_ref="oasst.jsonl#oasst-15/m1", evidence={"conversation_title": None}), actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    pending = text.split("## Pending")[1].split("## Quarantined")[0]
+    assert "requested by you, in a conversation found when it was imported on " in pending
