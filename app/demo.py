@@ -15,13 +15,15 @@ import signal
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+
+from assets import ASSETS
 from typing import Any
 
 from store.memories import MemoryStore, WriteResult
 from store.model import Proposal, to_epoch
 from store.opening import create_throwaway_store
 
-DEMO_FILE = Path(__file__).resolve().parent.parent / "assets" / "demo" / "memories.json"
+DEMO_FILE = ASSETS / "demo" / "memories.json"
 DEMO_ACTOR = "demo"
 _DAYS_AGO = "_days_ago"
 

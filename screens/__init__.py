@@ -3,9 +3,7 @@
 ``ASSETS`` is the folder of the ``.tcss`` stylesheets each screen lists in ``CSS_PATH``.
 """
 
-from pathlib import Path
-
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from assets import ASSETS as ASSETS  # the stylesheets travel with the install
 
 #: The actor name the TUI gives the store for audit events (§7).
 TUI_ACTOR = "tui"
