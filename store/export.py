@@ -223,10 +223,16 @@ def dumps_export(data: dict[str, Any]) -> str:
 STORE_COMPANION_SUFFIXES = ("-wal", "-shm", ".keyinfo.json", ".lock", ".sqlcipher3-backup", ".rekey")
 
 
+#: How a memtrust export begins, whitespace removed (JSON; Markdown report): only such a
+#: file is ever replaced by a new export.
+EXPORT_SIGNATURES = ('{"meta"', "#Whatmemtrustholdsaboutyou")
+
+
 def check_export_destination(path: Path) -> None:
     """Refuse a destination that would destroy data: a store's database or companion file, a
-    folder, or any existing file that is not text (an export is text; a binary file there is
-    someone's database or document). Raises InvalidInput with the sentence to show.
+    folder, or any existing file that is not an earlier memtrust export (re-exporting to the
+    same name replaces the earlier export; anything else is the user's and is never
+    overwritten). Raises InvalidInput with the sentence to show.
     """
     path = Path(path)
     if path.is_dir():
@@ -237,12 +243,17 @@ def check_export_destination(path: Path) -> None:
         with path.open("rb") as handle:
             head = handle.read(4096)
         try:
-            head.decode("utf-8")
+            text = head.decode("utf-8")
         except UnicodeDecodeError:
             if len(head) < 4096 or not _is_cut_utf8(head):
                 raise InvalidInput(
                     f"{path} already exists and is not a text file (perhaps a database); choose another name."
                 ) from None
+            text = head[:-3].decode("utf-8", errors="ignore")
+        if not "".join(text[:200].split()).startswith(EXPORT_SIGNATURES):
+            raise InvalidInput(
+                f"{path} already exists and is not a memtrust export; choose another name (nothing was written)."
+            )
 
 
 def _is_cut_utf8(head: bytes) -> bool:

@@ -129,7 +129,8 @@ def test_a_lone_surrogate_is_rejected_when_the_export_is_written(tmp_path):
 
 def test_export_file_is_written_atomically_with_mode_0600_whatever_the_umask(tmp_path):
     target = tmp_path / "export.json"
-    target.write_text("old", encoding="utf-8")
+    target.write_text('{"meta": {"an": "earlier export"}}\n', encoding="utf-8")
+    target.chmod(0o644)
     old_umask = os.umask(0)
     try:
         write_export(target, '{"new": true}\n')
@@ -246,3 +247,19 @@ def test_markdown_report_does_not_present_the_import_date_as_when_a_request_was_
     text = render_markdown(build_export(store, app_version="test"))
     pending = text.split("## Pending")[1].split("## Quarantined")[0]
     assert "requested by you, in a conversation found when it was imported on " in pending
+
+
+def test_an_export_replaces_an_earlier_export_but_never_another_file(store, tmp_path):
+    from store.errors import InvalidInput
+    from store.export import write_export
+
+    text, _count = export_text(store, app_version="test")
+    earlier = write_export(tmp_path / "export.json", text)
+    write_export(earlier, text)  # re-exporting to the same name is fine
+    report = write_export(tmp_path / "report.md", render_markdown(json.loads(text)))
+    write_export(report, render_markdown(json.loads(text)))
+    mine = tmp_path / "notes.md"
+    mine.write_text("mine\n", encoding="utf-8")
+    with pytest.raises(InvalidInput, match="not a memtrust export"):
+        write_export(mine, text)
+    assert mine.read_text(encoding="utf-8") == "mine\n"
