@@ -32,6 +32,10 @@ from store.memories import MemoryStore
 from store.model import Clock
 
 
+#: Textual system commands left out of the palette: they write the screen to a file unencrypted.
+SCREENSHOT_COMMANDS = frozenset({"Screenshot"})
+
+
 class MemtrustApp(App[None]):
     """The TUI over one unlocked :class:`MemoryStore`.
 
@@ -126,10 +130,26 @@ class MemtrustApp(App[None]):
         bindings = [(key, active.binding) for key, active in self.screen.active_bindings.items()]
         self.push_screen(HelpScreen(bindings))
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Inert: a screenshot would write stored values to disk unencrypted (see
+        :meth:`get_system_commands`)."""
+        self.notify("Screenshots are off: they would write your memories to disk unencrypted.",
+                    severity="warning", markup=False)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Inert, like :meth:`action_screenshot`; ``export_screenshot`` (tests) still works."""
+        self.action_screenshot()
+        return None
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands plus every memtrust binding of ``screen`` (those with an ``id``),
-        with its tooltip as help (§8). Widget-internal keys (cursor moves) are left out."""
-        yield from super().get_system_commands(screen)
+        """Textual's commands, less its Screenshot, plus every memtrust binding of ``screen``
+        (those with an ``id``), with its tooltip as help (§8). Widget-internal keys (cursor
+        moves) are left out. Screenshot is left out because it writes the screen (stored
+        values, health data) unencrypted to ~/Downloads, world-readable, without a warning."""
+        for command in super().get_system_commands(screen):
+            if command.title not in SCREENSHOT_COMMANDS:
+                yield command
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding

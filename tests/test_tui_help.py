@@ -49,3 +49,18 @@ async def test_running_inbox_from_the_command_palette_opens_it(store, clock):
         await command.callback()
         await settle(pilot)
         assert type(app.screen).__name__ == "InboxScreen"
+
+
+async def test_command_palette_offers_no_screenshot_and_the_screenshot_action_writes_nothing(
+        store, clock, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    known(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert not [title for title in titles if "screenshot" in title.lower()]
+        app.action_screenshot(path=str(tmp_path))
+        app.deliver_screenshot(path=str(tmp_path))
+        await pilot.pause(0.2)
+        assert list(tmp_path.rglob("*.svg")) == []
