@@ -16,6 +16,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismiss with True for yes, False for no (or Escape).
 
     ``question`` is :class:`Content`, so user text inside it is never read as markup.
+    ``destructive``: the answer deletes or replaces something, so the No button has the
+    focus and Enter keeps everything (like the consent screen's Decline).
     """
 
     CSS_PATH = ASSETS / "modals.tcss"
@@ -24,10 +26,11 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no", tooltip="Answer no; nothing changes"),
     ]
 
-    def __init__(self, question: Content, *, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: Content, *, yes: str = "Yes", no: str = "No", destructive: bool = False) -> None:
         super().__init__()
         self.question = question
         self.yes, self.no = yes, no
+        self.destructive = destructive
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -35,6 +38,9 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="buttons"):
                 yield Button(f"{self.yes} (y)", variant="primary", id="yes")
                 yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no" if self.destructive else "#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -2,7 +2,7 @@
 
 Each row is the confirmation question itself ("Save “email” as your
 contact.preferred_channel?") with where it came from; ``y`` or Enter confirms it, ``n``
-rejects it (deleted, audited). Store calls run in thread workers.
+asks, then rejects it (deleted, audited). Store calls run in thread workers.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens import ASSETS, TUI_ACTOR
-from screens.literal import literal
+from screens.confirm import ConfirmScreen
+from screens.literal import fit, literal
 from screens.provenance import badges, provenance
 from screens.store_screen import StoreScreen
 from store.model import Memory
@@ -120,10 +121,21 @@ class InboxScreen(StoreScreen):
             self.answer(memory, confirm=True)
 
     def action_reject(self) -> None:
+        """Ask first (No has the focus): a discarded request is deleted for good."""
         memory = self.highlighted
-        if memory is not None and memory.id not in self.answering:
-            self.answering.add(memory.id)
-            self.answer(memory, confirm=False)
+        if memory is None or memory.id in self.answering:
+            return
+
+        def discard(yes: bool | None) -> None:
+            if yes and memory.id not in self.answering:
+                self.answering.add(memory.id)
+                self.answer(memory, confirm=False)
+
+        question = Content.assemble(
+            "Discard this request? It is deleted.\n",
+            literal(memory.key, "bold $accent"), " = ", literal(f"“{fit(memory.value, 120)}”", "bold"),
+        )
+        self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Answering the Inbox")
     def answer(self, memory: Memory, *, confirm: bool) -> None:

@@ -609,7 +609,7 @@ class MainScreen(StoreScreen):
             "Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
             "? It is removed for good; the audit log keeps only that it existed.",
         )
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"),
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True),
                              lambda yes: self.forget_memory(memory.id) if yes else None)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
@@ -694,7 +694,7 @@ class MainScreen(StoreScreen):
             return
         what = "every inferred memory" if count < 0 else f"all {count:,} inferred {'memory' if count == 1 else 'memories'}"
         question = Content(f"Delete {what}? What you saved yourself is not touched.")
-        self.app.push_screen(ConfirmScreen(question, yes="Clear", no="Keep"),
+        self.app.push_screen(ConfirmScreen(question, yes="Clear", no="Keep", destructive=True),
                              lambda yes: self.clear_inferred() if yes else None)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Clearing inferred memories")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from tui_fixtures import known, make_app, rendered, settle
+from tui_fixtures import flat, known, make_app, rendered, settle
 
+from screens.confirm import ConfirmScreen
+from screens.inbox import InboxScreen
 from screens.widgets.memory_pane import MemoryPane
 
 
@@ -53,9 +55,27 @@ async def test_rejecting_a_pending_item_deletes_it_and_it_never_reaches_saved_by
         await pilot.press("i")
         await settle(pilot)
         await pilot.press("n")
+        await pilot.pause()
+        assert "Discard this request? It is deleted." in flat(rendered(app.screen.query_one("#question")))
+        await pilot.press("y")
         await settle(pilot)
         assert [m.key for m in known_store.list()] == ["profile.name"]
         assert known_store.audit_events(limit=1)[0].event == "reject"
         await pilot.press("escape")
         await settle(pilot)
         assert "contact.preferred_channel" not in rendered(app.screen.query_one("#saved-list"))
+
+
+async def test_n_in_the_inbox_asks_first_and_enter_keeps_the_request(store, clock):
+    known_store = known(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # No has the focus
+        await settle(pilot)
+        assert isinstance(app.screen, InboxScreen)
+        assert [m.key for m in known_store.list(status="pending")] == ["contact.preferred_channel"]

@@ -179,3 +179,19 @@ async def test_quarantined_memory_stays_in_saved_by_you_with_its_badge_and_can_b
         await settle(pilot)
         assert store.get(result.memory.id).status == "active"
         assert "[quarantined]" not in rendered(app.screen.query_one("#saved-list"))
+
+
+async def test_enter_in_the_delete_and_clear_inferred_questions_keeps_everything(store, clock):
+    known_store = known(store)
+    inferred(known_store, "style.answer_length", "brief")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key in ("d", "x"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ConfirmScreen"
+            assert app.screen.focused is not None and app.screen.focused.id == "no"
+            await pilot.press("enter")
+            await settle(pilot)
+        assert sorted(m.key for m in known_store.list(status="active")) == ["profile.name", "style.answer_length"]
