@@ -106,7 +106,8 @@ def decide(
     """Decide a write under the §3 rules, in order.
 
     - ``existing``: the rows already stored for the proposal's (scope, key), any status.
-    - ``now``: aware UTC; ``implicit_ttl``: the §4 setting (30–90 days).
+    - ``now``: aware UTC; ``implicit_ttl``: the §4 setting (30–90 days), the longest an
+      inference may live; a detector's own ``ttl_seconds`` may only shorten it.
 
     Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only → 3.2 implicit
     learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.5
@@ -153,7 +154,9 @@ def decide(
     if implicit:
         if explicit_rows:
             return _reject("You saved a value for this yourself; an inference never overrides it.", "3.4")
-        expires = now + (timedelta(seconds=proposal.ttl_seconds) if proposal.ttl_seconds else implicit_ttl)
+        # The user's setting (§4, 30–90 days) is a ceiling; a detector may only ask for less.
+        ttl = min(timedelta(seconds=proposal.ttl_seconds), implicit_ttl) if proposal.ttl_seconds else implicit_ttl
+        expires = now + ttl
         same = [m for m in implicit_rows if m.value == proposal.value]
         if same and not brings_new_evidence(same[0].evidence, proposal.evidence):
             return _reject(

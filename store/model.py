@@ -105,8 +105,14 @@ class Memory:
 
     @property
     def sensitive(self) -> bool:
-        """True when the key is in a sensitive class (§3.1)."""
-        return is_sensitive(self.key)
+        """True when the key is in a sensitive class (§3.1), or the key's words or the value
+        mention one ("notes.diagnosis: diagnosed with diabetes"): the badge the UI shows."""
+        if is_sensitive(self.key):
+            return True
+        from store.screening import sensitive_class  # screening is pure text; no cycle at import
+
+        words = self.key.split(".", 1)[-1].replace("_", " ")
+        return sensitive_class(f"{words} {self.value}") is not None
 
     def as_record(self) -> dict[str, Any]:
         """The memory as a JSON-ready dict with the §2 field names; times as ISO 8601 UTC."""

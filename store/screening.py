@@ -19,9 +19,12 @@ _SECRET_WORDS = re.compile(
     r"social security number|ssn)\b",
     re.IGNORECASE,
 )
-# A secret word followed by something that looks like the secret itself.
+# A secret word followed by the secret: after "is", "=", ":" anything; with no such word,
+# only a token that looks like a secret (a digit or a symbol), so "my password manager" is
+# talk about passwords, while "password hunter2" is one.
 _SECRET_ASSIGNMENT = re.compile(
-    _SECRET_WORDS.pattern + r"\s*(is|=|:|was|are)?\s*[\"'“]?\S{3,}",
+    _SECRET_WORDS.pattern
+    + r"(?:\s*(?:is|=|:|was|are)\s*[\"'“]?\S{3,}|\s+[\"'“]?(?=\S*(?:[\d_]|[^\w\s]))\S{4,}|\s*[=:]\S{3,})",
     re.IGNORECASE,
 )
 # "pin" and "pw" are ordinary words too ("a PIN-striped suit", "pin it to the wall"): only
@@ -94,6 +97,17 @@ def _iban_valid(candidate: str) -> bool:
     return int(numeric) % 97 == 1
 
 
+# "hunter22 is my password", "S3cret! was the passcode": the secret named after it.
+_SECRET_NAMED_AFTER = re.compile(
+    r"(?<!\S)\S{4,}\s+(?:is|was|=)\s+(?:my|the|our)\s+(?:\w+\s+)?(?:password|passwd|passcode|passphrase)\b",
+    re.IGNORECASE,
+)
+# "login: sam / hunter22", "credentials sam:hunter22": a user name paired with a secret.
+_LOGIN_PAIR = re.compile(
+    r"\b(?:login|log-in|credentials?|sign[ -]?in)\s*[:=]?\s*\S+\s*(?:/|:|\s)\s*\S{4,}", re.IGNORECASE
+)
+
+
 def find_secret(text: str, key: str | None = None) -> str | None:
     """Name the kind of credential or secret ``text`` (or ``key``) holds, or ``None``.
 
@@ -125,7 +139,7 @@ def find_secret(text: str, key: str | None = None) -> str | None:
         return "a national id number"
     if _PIN_ASSIGNMENT.search(text):
         return "a PIN"
-    if _PW_ASSIGNMENT.search(text):
+    if _PW_ASSIGNMENT.search(text) or _SECRET_NAMED_AFTER.search(text) or _LOGIN_PAIR.search(text):
         return "a password"
     match = _SECRET_ASSIGNMENT.search(text)
     if match:

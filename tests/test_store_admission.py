@@ -173,3 +173,38 @@ def test_topics_detector_and_admission_share_one_sensitive_vocabulary():
         assert screening.sensitive_class(name) is None, name
     for term in ("cancer", "salary", "divorce", "voting", "catholic", "fingerprints", "dna", "arrested"):
         assert screening.sensitive_class(term) is not None, term
+
+
+def test_the_users_ttl_setting_caps_a_detectors_longer_ttl_but_not_a_shorter_one():
+    ninety, ten = 90 * 86400, 10 * 86400
+    capped = decide(implicit(ttl_seconds=ninety), learning_enabled=True, existing=[], now=NOW,
+                    implicit_ttl=timedelta(days=30))
+    assert capped.expires_at == NOW + timedelta(days=30)
+    shorter = decide(implicit(ttl_seconds=ten), learning_enabled=True, existing=[], now=NOW,
+                     implicit_ttl=timedelta(days=30))
+    assert shorter.expires_at == NOW + timedelta(days=10)
+
+
+def test_a_memory_is_badged_sensitive_by_its_value_as_well_as_its_key():
+    from dataclasses import replace as _replace
+
+    base = row()
+    assert _replace(base, key="health.allergy", value="peanuts").sensitive
+    assert _replace(base, key="notes.diagnosed_last_year", value="I was diagnosed with diabetes last year").sensitive
+    assert not _replace(base, key="travel.seat", value="Aisle seat").sensitive
+
+
+@pytest.mark.parametrize("value", ["hunter22 is my password", "login: sam / hunter22", "credentials sam:hunter22",
+                                   "S3cret!x was the wifi password"])
+def test_a_password_named_after_it_or_paired_with_a_login_is_refused(value):
+    decision = decide(explicit(key="notes.x", value=value, source="user", confirmed=True),
+                      learning_enabled=False, existing=[], now=NOW)
+    assert (decision.outcome, decision.rule) == ("reject", "3.5")
+
+
+@pytest.mark.parametrize("value", ["my password manager is great", "the login page is slow today, sadly",
+                                   "I sign in with my phone"])
+def test_talking_about_passwords_or_logins_is_not_a_secret(value):
+    decision = decide(explicit(key="notes.x", value=value, source="user", confirmed=True),
+                      learning_enabled=False, existing=[], now=NOW)
+    assert decision.outcome != "reject" or decision.rule != "3.5", decision.reason
