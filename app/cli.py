@@ -36,7 +36,15 @@ def _prompt_passphrase(creating: bool) -> str | None:
             "Choose it carefully: if you lose it, your memories cannot be recovered by anyone.",
             err=True,
         )
-        return click.prompt("New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase", err=True)
+        from store.opening import MIN_PASSPHRASE_LENGTH
+
+        while True:
+            passphrase = click.prompt("New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase",
+                                      err=True)
+            if len(passphrase.strip()) >= MIN_PASSPHRASE_LENGTH:
+                return passphrase
+            click.echo(f"A passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters other than spaces; "
+                       "try a longer one.", err=True)
     return click.prompt("Passphrase", hide_input=True, err=True)
 
 
@@ -158,8 +166,7 @@ def init(ctx: click.Context) -> None:
     path = Path(ctx.obj.get("db") or default_db_path())
     if path.exists():
         raise InvalidInput(f"A memtrust store already exists at {path}; nothing was changed.")
-    opened = _open(ctx, create=True)
-    click.echo(f"Your store is ready at {opened.store.db.path} ({opened.key_mode} mode).")
+    _open(ctx, create=True)  # says where the store was created, and shows a recovery code if any
 
 
 @cli.command()
