@@ -12,7 +12,22 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from screens import ASSETS
-from store.model import DEFAULT_SCOPE
+from store.admission import validate
+from store.model import DEFAULT_SCOPE, Proposal
+from store.screening import find_secret
+
+
+def admission_problem(key: str, value: str, scope: str = DEFAULT_SCOPE) -> str | None:
+    """Why the store would refuse an explicit memory the user typed (one sentence), or None:
+    the §2 checks (:func:`store.admission.validate`) and the §3.5 secret screen, run in the
+    form before the "Save?" question so a refusal keeps what was typed. Pure, no I/O."""
+    problem = validate(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True))
+    if problem:
+        return problem
+    secret = find_secret(value, key=key)
+    if secret:
+        return f"This looks like {secret}; memtrust is not a password manager and will not keep it."
+    return None
 
 
 @dataclass(frozen=True)
@@ -41,6 +56,7 @@ class AddMemoryScreen(ModalScreen[NewMemory | None]):
             yield Input(placeholder="email", id="value")
             yield Label("Scope — shared, or one agent's role such as research")
             yield Input(DEFAULT_SCOPE, id="scope")
+            yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Next: confirm", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
@@ -52,6 +68,12 @@ class AddMemoryScreen(ModalScreen[NewMemory | None]):
         if not key or not value.strip():
             self.notify("Give both a key and a value.", severity="warning")
             self.query_one("#key" if not key else "#value", Input).focus()
+            return
+        problem = admission_problem(key, value, scope)
+        shown = self.query_one("#problem", Static)
+        shown.update(Content(problem or ""))  # plain text: the sentence may quote what was typed
+        shown.set_class(problem is not None, "-shown")
+        if problem:
             return
         self.dismiss(NewMemory(key, value, scope))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -10,6 +12,28 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from screens import ASSETS
+from screens.literal import fit, literal
+
+#: Cells of a value shown in a question: a long value is cut with an ellipsis so the
+#: question itself (and its buttons) stays on screen (the store keeps the whole value).
+QUESTION_VALUE_CELLS = 120
+
+
+def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content:
+    """The §3.6 confirmation: Save “email” as your contact.preferred_channel?
+
+    ``replaces``: the active values held for the same scope and key, which the save deletes
+    (§3.4); each is named: "This replaces “Aisle seat”." Values are cut to
+    :data:`QUESTION_VALUE_CELLS` cells.
+    """
+    question = Content.assemble(
+        "Save ", literal(f"“{fit(value, QUESTION_VALUE_CELLS)}”", "bold"), " as your ",
+        literal(key, "bold $accent"), "?",
+    )
+    if replaces:
+        olds = Content(" and ").join(literal(f"“{fit(old, QUESTION_VALUE_CELLS)}”", "bold") for old in replaces)
+        question = Content.assemble(question, " This replaces ", olds, ".")
+    return question
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from screens import ASSETS
+from screens.add import admission_problem
 from screens.literal import literal
 from store.model import Memory
 
@@ -39,6 +40,7 @@ class EditMemoryScreen(ModalScreen[str | None]):
             yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
                          id="statement")
             yield Input(memory.value, id="value", select_on_focus=False)
+            yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
@@ -47,6 +49,12 @@ class EditMemoryScreen(ModalScreen[str | None]):
         value = self.query_one("#value", Input).value
         if not value.strip():
             self.notify("Give a value, or press d on the memory to delete it.", severity="warning")
+            return
+        problem = None if value == self.memory.value else admission_problem(self.memory.key, value, self.memory.scope)
+        shown = self.query_one("#problem", Static)
+        shown.update(Content(problem or ""))  # plain text
+        shown.set_class(problem is not None, "-shown")
+        if problem:
             return
         self.dismiss(None if value == self.memory.value else value)
 

@@ -18,7 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens import ASSETS, TUI_ACTOR
-from screens.confirm import ConfirmScreen
+from screens.confirm import ConfirmScreen, save_question
 from screens.literal import fit, literal
 from screens.provenance import badges, provenance
 from screens.store_screen import StoreScreen
@@ -114,11 +114,42 @@ class InboxScreen(StoreScreen):
         event.stop()
         self.action_confirm()
 
+    class Replacing(Message):
+        """A worker read the active values confirming ``memory`` would replace (§3.4)."""
+
+        def __init__(self, memory: Memory, replaces: list[str]) -> None:
+            super().__init__()
+            self.memory = memory
+            self.replaces = replaces
+
     def action_confirm(self) -> None:
         memory = self.highlighted
         if memory is not None and memory.id not in self.answering:
             self.answering.add(memory.id)
+            self.read_replaced(memory)
+
+    @work(thread=True, exit_on_error=False, group="store-read", description="Reading what a confirmation replaces")
+    def read_replaced(self, memory: Memory) -> None:
+        """Read the active values for the memory's scope and key (thread worker)."""
+        store = self.memtrust.store
+        replaces = [m.value for m in store.list(scope=memory.scope, status="active") if m.key == memory.key]
+        self.post_message(self.Replacing(memory, replaces))
+
+    def on_inbox_screen_replacing(self, message: Replacing) -> None:
+        """Confirm at once, or ask first when the save replaces a value (No has the focus)."""
+        memory = message.memory
+        if not message.replaces:
             self.answer(memory, confirm=True)
+            return
+
+        def replace_it(yes: bool | None) -> None:
+            if yes:
+                self.answer(memory, confirm=True)
+            else:
+                self.answering.discard(memory.id)
+
+        question = save_question(memory.key, memory.value, message.replaces)
+        self.app.push_screen(ConfirmScreen(question, yes="Replace", no="Keep", destructive=True), replace_it)
 
     def action_reject(self) -> None:
         """Ask first (No has the focus): a discarded request is deleted for good."""

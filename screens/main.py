@@ -42,7 +42,7 @@ from textual.widgets import Footer, Input
 from screens import TUI_ACTOR
 from screens.add import AddMemoryScreen, NewMemory
 from screens.audit_log import AuditScreen
-from screens.confirm import ConfirmScreen
+from screens.confirm import ConfirmScreen, save_question
 from screens.consent import ConsentScreen
 from screens.edit import EditMemoryScreen
 from screens.export import ExportRequest, ExportScreen
@@ -111,11 +111,10 @@ class MemoryView:
         return self.panes["inferred"].rows
 
 
-def save_question(key: str, value: str) -> Content:
-    """The §3.6 confirmation: Save “email” as your contact.preferred_channel?"""
-    return Content.assemble(
-        "Save ", literal(f"“{value}”", "bold"), " as your ", literal(key, "bold $accent"), "?"
-    )
+def active_values(store, scope: str, key: str) -> list[str]:
+    """The values of the active rows held for (``scope``, ``key``): what a confirmed explicit
+    save replaces (§3.4). Reads the store: call it in a thread worker."""
+    return [memory.value for memory in store.list(scope=scope, status="active") if memory.key == key]
 
 
 def app_version() -> str:
@@ -559,17 +558,30 @@ class MainScreen(StoreScreen):
     def action_review(self) -> None:
         self.app.push_screen(ReviewScreen())
 
-    def action_add(self) -> None:
-        def confirm(new: NewMemory | None) -> None:
-            if new is None:
-                return
-            question = save_question(new.key, new.value)
-            if new.scope != "shared":
-                question = question.append(Content.assemble(" (scope ", literal(new.scope, "bold"), ")"))
-            self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"),
-                                 lambda yes: self.add_memory(new) if yes else None)
+    class AddChecked(Message):
+        """A worker read what ``new`` would replace: the active values for its scope and key."""
 
-        self.app.push_screen(AddMemoryScreen(), confirm)
+        def __init__(self, new: NewMemory, replaces: list[str]) -> None:
+            super().__init__()
+            self.new = new
+            self.replaces = replaces
+
+    def action_add(self) -> None:
+        self.app.push_screen(AddMemoryScreen(), lambda new: self.read_replaced(new) if new is not None else None)
+
+    @work(thread=True, exit_on_error=False, group="store-read", description="Reading what a new memory replaces")
+    def read_replaced(self, new: NewMemory) -> None:
+        """Read the active values a save of ``new`` would replace (§3.4), for the question (thread worker)."""
+        replaces = active_values(self.memtrust.store, new.scope, new.key)
+        self.post_message(self.AddChecked(new, replaces))
+
+    def on_main_screen_add_checked(self, message: AddChecked) -> None:
+        new = message.new
+        question = save_question(new.key, new.value, message.replaces)
+        if new.scope != "shared":
+            question = question.append(Content.assemble(" (scope ", literal(new.scope, "bold"), ")"))
+        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel", destructive=bool(message.replaces)),
+                             lambda yes: self.add_memory(new) if yes else None)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Saving a memory")
     def add_memory(self, new: NewMemory) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tui_fixtures import flat, known, make_app, rendered, settle
+from textual.widgets import OptionList
+from tui_fixtures import flat, known, make_app, pending_from_chat, rendered, settle
 
 from screens.confirm import ConfirmScreen
 from screens.inbox import InboxScreen
@@ -79,3 +80,28 @@ async def test_n_in_the_inbox_asks_first_and_enter_keeps_the_request(store, cloc
         await settle(pilot)
         assert isinstance(app.screen, InboxScreen)
         assert [m.key for m in known_store.list(status="pending")] == ["contact.preferred_channel"]
+
+
+async def test_confirming_a_request_that_replaces_a_saved_value_names_it_and_asks_first(store, clock):
+    known_store = known(store)  # profile.name = Sam Rivera is saved
+    pending_from_chat(known_store, "profile.name", "Bob")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        app.screen.query_one(OptionList).highlighted = [
+            index for index, option in enumerate(app.screen.query_one(OptionList).options)
+            if option.id and app.screen.pending[option.id].key == "profile.name"][0]
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert flat(rendered(app.screen.query_one("#question"))) == (
+            "Save “Bob” as your profile.name? This replaces “Sam Rivera”.")
+        await pilot.press("enter")  # No has the focus: nothing changes
+        await settle(pilot)
+        assert [m.value for m in known_store.list(status="active")] == ["Sam Rivera"]
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [m.value for m in known_store.list(status="active")] == ["Bob"]
