@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from screens import ASSETS
 from store.admission import validate
@@ -48,6 +48,9 @@ class AddMemoryScreen(ModalScreen[NewMemory | None]):
     ]
 
     def compose(self) -> ComposeResult:
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.styled("Add a memory (saved by you)", "bold"), id="title")
             yield Label("Key — a dotted path such as contact.preferred_channel")

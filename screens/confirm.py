@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from screens import ASSETS
 from screens.literal import fit, literal
@@ -57,6 +57,9 @@ class ConfirmScreen(ModalScreen[bool]):
         self.destructive = destructive
 
     def compose(self) -> ComposeResult:
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(id="buttons"):

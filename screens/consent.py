@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from screens import ASSETS
 from store.memories import CONSENT_STATEMENT
@@ -26,6 +26,9 @@ class ConsentScreen(ModalScreen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.styled("Turn on implicit learning?", "bold"), id="title")
             yield Static(Content(CONSENT_STATEMENT), id="statement")

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from screens import ASSETS
 from screens.add import admission_problem
@@ -35,6 +35,9 @@ class EditMemoryScreen(ModalScreen[str | None]):
         memory = self.memory
         note = (" It was inferred; once you edit it, it is saved by you and no longer expires."
                 if memory.formation == "implicit" else "")
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold $accent")), id="title")
             yield Static(Content("The new value replaces the old one; the old one is not kept." + note),

@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from screens import ASSETS
 from store.errors import InvalidInput
@@ -77,6 +77,9 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         self.default = default
 
     def compose(self) -> ComposeResult:
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.styled("Export everything held about you", "bold"), id="title")
             yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $warning"), id="warning")

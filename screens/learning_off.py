@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from screens import ASSETS
 
@@ -33,6 +33,9 @@ class LearningOffScreen(ModalScreen[LearningOffChoice | None]):
 
     def compose(self) -> ComposeResult:
         rows = "1 inferred memory" if self.inferred == 1 else f"{self.inferred} inferred memories"
+        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
+        # whose keys do not work here.
+        yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.styled("Turn off implicit learning?", "bold"), id="title")
             yield Static(

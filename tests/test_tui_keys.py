@@ -417,3 +417,15 @@ async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_i
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert any(n.title == "Settings file not used" for n in app._notifications)
+
+
+async def test_dialogs_and_the_import_screen_do_not_advertise_a_quit_key_that_does_not_work_there(store, clock):
+    _store_with_everything(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for keys in (["d"], ["escape", "a"], ["escape", "escape", "l"], ["escape", "w"], ["escape", "o"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+            assert type(app.screen).__name__ != "MainScreen", keys
+            assert "Quit" not in app.export_screenshot(), type(app.screen).__name__
