@@ -69,10 +69,9 @@ PAGE_ROWS = 15
 #: The demo (key mode ``memory``) fills the inferred pane while learning is on, then turns it
 #: off: said once at start, and under the pane while learning stays off (a tester read the
 #: rows beside "Implicit learning: OFF" as a contradiction).
-DEMO_INFERRED_NOTICE = (
-    "The inferred memories on the right are demo examples, made while implicit learning was on. "
-    "Learning is OFF now: memtrust infers nothing new until you turn it on (press l)."
-)
+DEMO_INFERRED_NOTICE = "Inferred examples, made while implicit learning was on. Learning is OFF now (l turns it on)."
+#: Seconds the demo notice stays: at 80×24 it covers part of the detail panel (Escape closes it).
+DEMO_NOTICE_SECONDS = 6
 DEMO_INFERRED_SUBTITLE = "examples from when learning was on"
 
 #: What each pane lists: formation and statuses, in pane order.
@@ -411,7 +410,7 @@ class MainScreen(StoreScreen):
         self.query_one("#inferred", MemoryPane).border_subtitle = DEMO_INFERRED_SUBTITLE if examples else ""
         if examples and not self.demo_explained:
             self.demo_explained = True
-            self.notify(DEMO_INFERRED_NOTICE, title="Demo", timeout=15, markup=False)
+            self.notify(DEMO_INFERRED_NOTICE, title="Demo", timeout=DEMO_NOTICE_SECONDS, markup=False)
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:
@@ -521,8 +520,12 @@ class MainScreen(StoreScreen):
         self.query_one("#search", Input).focus()
 
     def action_clear_search(self) -> None:
+        """Empty the search; with no search, close the notifications (the demo's covers the
+        detail panel at 80×24)."""
         search = self.query_one("#search", Input)
         typing = self.focused is search
+        if not search.value and not typing:
+            self.app.clear_notifications()
         if search.value:
             search.value = ""
         if typing:  # after the refresh: the panes are re-laid out when the search empties

@@ -76,3 +76,16 @@ async def test_outside_the_demo_inferred_rows_carry_no_demo_notice(passphrase_st
         assert not [n for n in tui._notifications if n.title == "Demo"]
         assert not tui.screen.query_one("#inferred").border_subtitle
     opened.close()
+
+
+async def test_the_demo_notice_is_short_and_brief_at_80x24_and_escape_closes_it(store, clock):
+    fill_demo_store(store)
+    tui = make_app(store, clock)
+    async with tui.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        [notice] = [n for n in tui._notifications if n.title == "Demo"]
+        assert notice.timeout <= 6 and len(notice.message) <= 100
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [n for n in tui._notifications if n.title == "Demo"] == []
+        assert tui.screen.query_one("#inferred").border_subtitle == "examples from when learning was on"
