@@ -647,7 +647,10 @@ class MainScreen(StoreScreen):
     def promote_memory(self, memory: Memory) -> None:
         """Write the inferred value as explicit, typed and confirmed by the user (§3.4: the
         explicit row supersedes the inferred one)."""
-        proposal = Proposal(memory.key, memory.value, "explicit", "user", scope=memory.scope, confirmed=True)
+        # The evidence says it was an inference the user confirmed (the detail panel says so,
+        # not "You typed this"); no inference evidence is carried over (§3.4: explicit now).
+        proposal = Proposal(memory.key, memory.value, "explicit", "user", scope=memory.scope, confirmed=True,
+                            evidence={"promoted_from": "implicit"})
         decision = self.memtrust.store.propose(proposal, actor=TUI_ACTOR).decision
         if decision.outcome == "reject":
             self.post_message(self.Changed(f"Not saved: {decision.reason}", "error"))

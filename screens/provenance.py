@@ -199,6 +199,8 @@ def _explicit_origin(memory: Memory) -> Content:
     evidence = memory.evidence or {}
     if memory.source == "chat":
         return _chat_origin(memory)
+    if memory.source == "user" and evidence.get("promoted_from") == "implicit":
+        return Content(f"Inferred earlier; you confirmed it as yours on {day(memory.created_at)}.")
     if memory.source == "user":
         return Content(f"You typed this in memtrust on {day(memory.created_at)}.")
     if memory.source == "settings":

@@ -257,3 +257,19 @@ async def test_enter_in_the_delete_and_clear_inferred_questions_keeps_everything
             await pilot.press("enter")
             await settle(pilot)
         assert sorted(m.key for m in known_store.list(status="active")) == ["profile.name", "style.answer_length"]
+
+
+async def test_a_promoted_inference_says_it_was_inferred_and_you_confirmed_it_not_that_you_typed_it(store, clock):
+    inferred(store, "style.answer_length", "brief")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab", "p")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        app.screen.query_one("#saved-list").focus()
+        await settle(pilot)
+        detail = detail_shown(app)
+        assert "Inferred earlier; you confirmed it as yours on 2 Mar 2026." in detail
+        assert "You typed this" not in detail
