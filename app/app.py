@@ -31,7 +31,6 @@ from screens.main import MainScreen
 from store.memories import MemoryStore
 from store.model import Clock
 
-
 #: Textual system commands left out of the palette: they write the screen to a file unencrypted.
 SCREENSHOT_COMMANDS = frozenset({"Screenshot"})
 

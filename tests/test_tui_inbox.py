@@ -89,9 +89,9 @@ async def test_confirming_a_request_that_replaces_a_saved_value_names_it_and_ask
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("i")
         await settle(pilot)
-        app.screen.query_one(OptionList).highlighted = [
+        app.screen.query_one(OptionList).highlighted = next(
             index for index, option in enumerate(app.screen.query_one(OptionList).options)
-            if option.id and app.screen.pending[option.id].key == "profile.name"][0]
+            if option.id and app.screen.pending[option.id].key == "profile.name")
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
