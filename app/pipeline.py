@@ -84,7 +84,7 @@ def ingest_file(
     """
     from app.detectors import default_detectors
     from app.detectors.base import Contradiction
-    from app.detectors.intents import ForgetRequest, proposals_from_conversation
+    from app.detectors.intents import ForgetRequest, OncePerExport, proposals_from_conversation
     from app.ingest import detect_format, read_conversations
 
     path = Path(path)
@@ -97,7 +97,7 @@ def ingest_file(
         detectors = list(default_detectors() if implicit_detectors is None else implicit_detectors)
     report.detectors_ran = bool(detectors)
 
-    proposed: set[tuple[str, str, str]] = set()  # ChatGPT repeats custom instructions per conversation
+    once = OncePerExport()  # ChatGPT repeats custom instructions in every conversation
     for conversation in read_conversations(path, format=chosen, progress=progress):
         report.conversations += 1
         found = list(proposals_from_conversation(conversation, path.name))
@@ -106,12 +106,7 @@ def ingest_file(
         refs = {item.source_ref for item in found if item.source_ref}
         unseen = store.unseen_refs(refs) if refs else set()
         report.already_ingested += len(refs) - len(unseen)
-        fresh = []
-        for proposal in proposals:
-            identity = (proposal.scope, proposal.key, proposal.value)
-            if proposal.source_ref in unseen and identity not in proposed:
-                proposed.add(identity)
-                fresh.append(proposal)
+        fresh = [p for p in proposals if p.source_ref in unseen and once.first_time(p)]
         report.forget_requests += [f for f in forgets if f.source_ref in unseen]
         for detector in detectors:
             for item in detector(conversation, path.name) or ():

@@ -539,20 +539,32 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
             )
 
 
-def proposals_from_conversations(conversations: Iterable[Conversation], file_name: str) -> Iterator[Intent]:
-    """:func:`proposals_from_conversation` over a whole export, each proposal once.
+class OncePerExport:
+    """What one export has already proposed: :meth:`first_time` is True once per (source,
+    key, value) — or forget text. ChatGPT repeats the custom instructions in every
+    conversation, and users repeat their requests. Memory grows with the number of distinct
+    proposals, not with the export."""
 
-    ChatGPT repeats the custom instructions in every conversation, and users repeat their
-    requests; only the first (key, value) — or forget text — is proposed. Memory grows with
-    the number of distinct proposals, not with the export.
-    """
-    seen: set[tuple[str, str, str]] = set()
+    def __init__(self) -> None:
+        self._seen: set[tuple[str, str, str]] = set()
+
+    def first_time(self, intent: Intent) -> bool:
+        """True the first time ``intent`` is offered in this export; records it."""
+        if isinstance(intent, ForgetRequest):
+            mark = ("forget", "", intent.text)
+        else:
+            mark = (intent.source, intent.key, intent.value)
+        if mark in self._seen:
+            return False
+        self._seen.add(mark)
+        return True
+
+
+def proposals_from_conversations(conversations: Iterable[Conversation], file_name: str) -> Iterator[Intent]:
+    """:func:`proposals_from_conversation` over a whole export, each proposal once
+    (:class:`OncePerExport`)."""
+    once = OncePerExport()
     for conv in conversations:
         for intent in proposals_from_conversation(conv, file_name):
-            if isinstance(intent, ForgetRequest):
-                mark = ("forget", "", intent.text)
-            else:
-                mark = (intent.source, intent.key, intent.value)
-            if mark not in seen:
-                seen.add(mark)
+            if once.first_time(intent):
                 yield intent
