@@ -13,8 +13,19 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from screens import ASSETS
-from store.memories import CONSENT_STATEMENT
+from screens import ASSETS, TUI_ACTOR
+from store.memories import CONSENT_STATEMENT, MemoryStore
+
+
+def record_learning_choice(store: MemoryStore, enabled: bool, *, clear: bool = False) -> str:
+    """Record the user's consent choice (§3.2) and, when asked, clear every inferred row;
+    return the sentence to show. Store I/O: call it from a thread worker."""
+    store.set_learning(enabled, actor=TUI_ACTOR)
+    notice = "Implicit learning is ON." if enabled else "Implicit learning is OFF; nothing new will be inferred."
+    if clear:
+        removed = store.clear_inferred(actor=TUI_ACTOR)
+        notice += f" Cleared {removed} inferred {'memory' if removed == 1 else 'memories'}."
+    return notice
 
 
 class ConsentScreen(ModalScreen[bool]):

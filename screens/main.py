@@ -43,7 +43,7 @@ from screens import TUI_ACTOR
 from screens.add import AddMemoryScreen, NewMemory
 from screens.audit_log import AuditScreen
 from screens.confirm import ConfirmScreen, save_question
-from screens.consent import ConsentScreen
+from screens.consent import ConsentScreen, record_learning_choice
 from screens.edit import EditMemoryScreen
 from screens.export import ExportRequest, ExportScreen
 from screens.inbox import InboxScreen
@@ -693,13 +693,7 @@ class MainScreen(StoreScreen):
     @work(thread=True, exit_on_error=False, group="store-write", description="Recording consent")
     def set_learning(self, enabled: bool, *, clear: bool = False) -> None:
         """Record the consent event (§3.2), and clear inferred rows when asked (thread worker)."""
-        store = self.memtrust.store
-        store.set_learning(enabled, actor=TUI_ACTOR)
-        notice = "Implicit learning is ON." if enabled else "Implicit learning is OFF; nothing new will be inferred."
-        if clear:
-            removed = store.clear_inferred(actor=TUI_ACTOR)
-            notice += f" Cleared {removed} inferred {'memory' if removed == 1 else 'memories'}."
-        self.post_message(self.Changed(notice))
+        self.post_message(self.Changed(record_learning_choice(self.memtrust.store, enabled, clear=clear)))
 
     def action_clear_inferred(self) -> None:
         count = self.query_one("#inferred", MemoryPane).total if self.memory_view and not self.memory_view.search else None

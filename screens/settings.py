@@ -21,8 +21,8 @@ from textual.message import Message
 from textual.validation import Integer
 from textual.widgets import Footer, Input, Label, Static
 
-from screens import ASSETS, TUI_ACTOR
-from screens.consent import ConsentScreen
+from screens import ASSETS
+from screens.consent import ConsentScreen, record_learning_choice
 from screens.learning_off import LearningOffChoice, LearningOffScreen
 from screens.literal import literal
 from screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
@@ -170,13 +170,7 @@ class SettingsScreen(StoreScreen):
     @work(thread=True, exit_on_error=False, group="store-write", description="Recording consent")
     def set_learning(self, enabled: bool, *, clear: bool = False) -> None:
         """Record the consent event (§3.2), and clear inferred rows when asked (thread worker)."""
-        store = self.memtrust.store
-        store.set_learning(enabled, actor=TUI_ACTOR)
-        notice = "Implicit learning is ON." if enabled else "Implicit learning is OFF; nothing new will be inferred."
-        if clear:
-            removed = store.clear_inferred(actor=TUI_ACTOR)
-            notice += f" Cleared {removed} inferred {'memory' if removed == 1 else 'memories'}."
-        self.post_message(self.Saved(notice))
+        self.post_message(self.Saved(record_learning_choice(self.memtrust.store, enabled, clear=clear)))
 
     def action_back(self) -> None:
         self.dismiss(None)
