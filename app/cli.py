@@ -59,10 +59,10 @@ def _open(ctx: click.Context, *, create: bool = False):
     passphrase typed at the terminal may be retried (three attempts).
     """
     from store.errors import WrongKey
-    from store.keys import passphrase_from_environment
+    from store.keys import passphrase_source_configured
     from store.opening import open_store
 
-    attempts = PASSPHRASE_ATTEMPTS if passphrase_from_environment() is None and sys.stdin.isatty() else 1
+    attempts = PASSPHRASE_ATTEMPTS if not passphrase_source_configured() and sys.stdin.isatty() else 1
     for attempt in range(1, attempts + 1):
         try:
             opened = open_store(ctx.obj.get("db"), create=create, prompt=_prompt_passphrase)

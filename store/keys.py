@@ -291,6 +291,15 @@ PassphrasePrompt = Callable[[bool], str | None]
 Returns ``None`` when there is no terminal to ask in."""
 
 
+PASSPHRASE_ENV_SOURCES = ("MEMTRUST_PASSPHRASE", "MEMTRUST_PASSPHRASE_FILE", "MEMTRUST_PASSCOMMAND")
+
+
+def passphrase_source_configured(env: Mapping[str, str] | None = None) -> bool:
+    """True when one of :data:`PASSPHRASE_ENV_SOURCES` is set; reads nothing and runs nothing."""
+    env = os.environ if env is None else env
+    return any(env.get(name) for name in PASSPHRASE_ENV_SOURCES)
+
+
 def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | None:
     """A passphrase from ``MEMTRUST_PASSPHRASE``, ``MEMTRUST_PASSPHRASE_FILE`` or
     ``MEMTRUST_PASSCOMMAND`` (first that is set), or ``None`` when none is set (§5).

@@ -198,3 +198,17 @@ def test_ingest_calls_an_inference_inferred_never_saved(run, tmp_path):
     assert "0 saved" in done.stdout and "inferred, " in done.stdout
     inferred_lines = [line for line in done.stdout.splitlines() if "style.answer_length" in line and "[" in line]
     assert inferred_lines and all(line.strip().startswith("inferred") for line in inferred_lines), done.stdout
+
+
+def test_the_passphrase_command_runs_once_per_command(run, tmp_path):
+    assert run("init").returncode == 0
+    counter = tmp_path / "calls"
+    script = tmp_path / "passcommand.sh"
+    script.write_text(f"#!/bin/sh\necho x >> {counter}\necho '{TEST_PASSPHRASE}'\n", encoding="utf-8")
+    script.chmod(0o700)
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "list"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(run.home),
+             "HOME": str(tmp_path), "MEMTRUST_PASSCOMMAND": str(script)})
+    assert done.returncode == 0, done.stderr
+    assert counter.read_text().count("x") == 1
