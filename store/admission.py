@@ -30,8 +30,6 @@ from store.screening import (
     temporary_expiry,
 )
 
-#: Default confidence threshold for implicit writes (§3.3); detectors may set their own.
-DEFAULT_THRESHOLD = 0.7
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
 DEFAULT_IMPLICIT_TTL = timedelta(days=60)
 #: Pending items expire after 30 days unconfirmed (§4).

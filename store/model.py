@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Callable, Literal
 
+from store.screening import sensitive_class
+
 Formation = Literal["explicit", "implicit"]
 Status = Literal["pending", "active", "quarantined"]
 Outcome = Literal["admit", "pending", "quarantine", "reject"]
@@ -41,6 +43,9 @@ SENSITIVE_PREFIXES = (
 )
 
 DEFAULT_SCOPE = "shared"
+
+#: Default confidence threshold for implicit writes (§3.3); each detector may set its own.
+DEFAULT_THRESHOLD = 0.7
 
 Clock = Callable[[], datetime]
 """A function returning the current time as an aware UTC datetime; injected for tests."""
@@ -109,8 +114,6 @@ class Memory:
         mention one ("notes.diagnosis: diagnosed with diabetes"): the badge the UI shows."""
         if is_sensitive(self.key):
             return True
-        from store.screening import sensitive_class  # screening is pure text; no cycle at import
-
         words = self.key.split(".", 1)[-1].replace("_", " ")
         return sensitive_class(f"{words} {self.value}") is not None
 
@@ -170,7 +173,7 @@ class Proposal:
     source_ref: str | None = None
     scope: str = DEFAULT_SCOPE
     confidence: float = 1.0
-    threshold: float = 0.7
+    threshold: float = DEFAULT_THRESHOLD
     evidence: dict[str, Any] | None = None
     confirmed: bool = False
     expires_at: datetime | None = None

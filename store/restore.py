@@ -221,7 +221,7 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
     columns = ", ".join(MEMORY_FIELDS)
     with store.db.write() as conn:
         held = {}
-        for row in conn.execute(f"SELECT id, scope, key, formation FROM memories"):
+        for row in conn.execute("SELECT id, scope, key, formation FROM memories"):
             held[row[0]] = row
         by_slot: dict[tuple[str, str], list[tuple]] = {}
         for row in held.values():

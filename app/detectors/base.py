@@ -33,8 +33,6 @@ MAX_REFS = 12
 #: An inference is never certain: implicit confidence is capped below explicit's 1.0.
 MAX_IMPLICIT_CONFIDENCE = 0.95
 
-DAY = 86_400
-
 
 @dataclass(frozen=True)
 class Contradiction:

@@ -124,13 +124,10 @@ class TopicsDetector(ImplicitDetector):
         super().__init__()
         self.logs: dict[str, EvidenceLog] = {}  # bounded by the vocabulary
         self.conversations = 0
-        self.skipped_sensitive = 0
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         self.conversations += 1
         found = topics_in(conversation)
-        if not found and any(names_sensitive_matter(t.text) for t in user_turns(conversation)):
-            self.skipped_sensitive += 1
         first_user_turn = next(user_turns(conversation), None)
         for name in found:
             self.logs.setdefault(name, EvidenceLog()).add(file_name, first_user_turn)
