@@ -23,6 +23,7 @@ the screen reads the store again, and so does an Inbox or Quarantine shown above
 from __future__ import annotations
 
 import gc
+import json
 from dataclasses import dataclass
 from functools import partial
 from importlib import metadata
@@ -722,15 +723,14 @@ class MainScreen(StoreScreen):
     @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")
     def export(self, request: ExportRequest) -> None:
         """Write the DSAR export (§9) as JSON and Markdown, 0600, atomically; audit it (thread worker)."""
-        from store.export import UNENCRYPTED_WARNING, build_export, dumps_export, record_export, write_export
+        from store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
         from store.report import render_markdown
 
         store = self.memtrust.store
-        data = build_export(store, app_version=app_version())
+        text, count = export_text(store, app_version=app_version())  # serialised once, in SQL
         json_path, md_path = request.paths
-        write_export(json_path, dumps_export(data))
-        write_export(md_path, render_markdown(data))
-        count = len(data["memories"])
+        write_export(json_path, text)
+        write_export(md_path, render_markdown(json.loads(text)))
         for path, fmt in ((json_path, "json"), (md_path, "md")):
             record_export(store, actor=TUI_ACTOR, destination=str(path), memory_count=count, format=fmt)
         self.post_message(self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}",
