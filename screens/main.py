@@ -34,7 +34,6 @@ from typing import ClassVar
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
@@ -133,6 +132,10 @@ class MainScreen(StoreScreen):
     #: Seconds between two looks at the store's data version (writes by another connection
     #: show up without pressing r); tests shorten it.
     OUTSIDE_WRITES_POLL_SECONDS: ClassVar[float] = 2.0
+
+    #: Never the search box (Textual's default, the first focusable widget): typing would go
+    #: into it. The list is mounted after the first frame and focused then.
+    AUTO_FOCUS = "#saved-list"
 
     BINDINGS = [
         Binding("a", "add", "Add", id="main.add", tooltip="Type a memory to save (you confirm before it is written)"),
@@ -239,9 +242,10 @@ class MainScreen(StoreScreen):
     def compose(self) -> ComposeResult:
         yield StatusLine(self.memtrust.key_mode, id="status")
         yield Input(placeholder="Search keys and values (press /)", id="search", select_on_focus=False)
-        with Horizontal(id="panes"):
-            yield MemoryPane("Saved by you", id="saved")
-            yield MemoryPane("What we think we know", id="inferred")
+        # Side by side in the screen's grid (main.tcss), without a container of their own:
+        # one widget less to style and paint before the first frame.
+        yield MemoryPane("Saved by you", id="saved")
+        yield MemoryPane("What we think we know", id="inferred")
         yield DetailPanel(id="detail")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -250,10 +254,22 @@ class MainScreen(StoreScreen):
         self.load_memories()
 
     def on_mount(self) -> None:
-        self.query_one("#saved-list").focus()
-        # Read (and prune) after the first frame: the screen paints at once, whatever the size.
-        self.call_after_refresh(self.load_memories)
+        # The lists, then the read (and prune), come after the first frame: the screen paints
+        # at once, whatever the size of the store (issue 6).
+        self.call_after_refresh(self.after_first_frame)
         self.set_interval(self.OUTSIDE_WRITES_POLL_SECONDS, self.watch_outside_writes)
+
+    async def after_first_frame(self) -> None:
+        """Mount both panes' lists, give the first the focus, and read the store."""
+        for pane in self.query(MemoryPane):
+            await pane.mount_list()
+        self.focus_first_list()
+        self.load_memories()
+
+    def focus_first_list(self) -> None:
+        """Focus the "Saved by you" list (nothing before the lists are mounted)."""
+        for saved in self.query("#saved-list"):
+            saved.focus()
 
     def on_screen_resume(self) -> None:
         if self.memory_view is not None:
@@ -463,7 +479,7 @@ class MainScreen(StoreScreen):
     @on(Input.Submitted, "#search")
     def search_submitted(self) -> None:
         self.search_wanted = False
-        self.query_one("#saved-list").focus()
+        self.focus_first_list()
 
     @on(MemoryPane.Highlighted)
     def show_highlighted(self, message: MemoryPane.Highlighted) -> None:
@@ -478,7 +494,7 @@ class MainScreen(StoreScreen):
         if event.widget.id == "search" and not self.search_wanted:
             # Textual moves the focus to the first focusable widget when a focused list is
             # briefly hidden during a re-layout; the search box only takes it when asked.
-            self.query_one("#saved-list").focus()
+            self.focus_first_list()
             return
         pane = self.focused_pane
         if pane is not None:
@@ -502,7 +518,9 @@ class MainScreen(StoreScreen):
     # --- moving -----------------------------------------------------------------------------
 
     def _focus_pane(self, step: int) -> None:
-        lists = [self.query_one("#saved-list"), self.query_one("#inferred-list")]
+        lists = list(self.query("#saved-list, #inferred-list"))
+        if not lists:  # a key typed before the lists were mounted
+            return
         pane = self.focused_pane
         if pane is None:
             target = lists[0] if step > 0 else lists[-1]
@@ -531,7 +549,7 @@ class MainScreen(StoreScreen):
             search.value = ""
         if typing:  # after the refresh: the panes are re-laid out when the search empties
             self.search_wanted = False
-            self.call_after_refresh(self.query_one("#saved-list").focus)
+            self.call_after_refresh(self.focus_first_list)
 
     # --- acting -----------------------------------------------------------------------------
 

@@ -75,14 +75,23 @@ def describe(memory: Memory, now: datetime) -> Content:
 
 
 class DetailPanel(VerticalScroll, can_focus=False):
-    """Shows one memory in full, or a hint when nothing is highlighted."""
+    """Shows one memory in full, or a hint when nothing is highlighted.
+
+    Empty until the first :meth:`show`: its text widget (``#detail-text``) is mounted then,
+    so the screen's first frame has one widget less to style and paint (issue 6)."""
+
+    BORDER_TITLE = "Details"
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="detail-text")
+        return []
 
     def show(self, memory: Memory | None, now: datetime) -> None:
         """Show ``memory`` (or the hint for None) and scroll back to the top."""
         self.border_title = "Details" if memory is None else "Details — where this came from"
         text = Content("Highlight a memory to see where it came from.") if memory is None else describe(memory, now)
-        self.query_one("#detail-text", Static).update(text)
+        shown = self.query("#detail-text")
+        if shown:
+            shown.first(Static).update(text)
+        else:
+            self.mount(Static(text, id="detail-text"))
         self.scroll_home(animate=False)

@@ -1,6 +1,12 @@
 """A paged list of memories with worded badges (DESIGN.md §8), and a line for when it is empty.
 
-A pane never holds the whole store: the screen feeds it a page (~200 rows) at a time with
+A pane starts with no children: its frame and title ("Saved by you (reading…)") paint at
+once. The main screen calls :meth:`MemoryPane.mount_list` after its first frame (Textual's
+lazy-mount pattern, ``textual.lazy``), so the option list, the costliest widget of the
+screen, follows before the first rows are read; the line shown when the pane is empty is
+mounted only when it is needed (issue 6: launch to first paint).
+
+A pane never holds the whole store: the screen feeds it a page (~15 rows) at a time with
 :meth:`MemoryPane.show`, and :meth:`MemoryPane.extend` when the highlight nears the end of
 what is loaded — the pane asks for that with :class:`MemoryPane.NeedMore`. The border title
 gives the full count ("Saved by you (60,000)").
@@ -62,21 +68,34 @@ class MemoryPane(Vertical):
         self.total = 0
         self.more = False
         self.asked_more = False
-        self.border_title = title
+        self.border_title = f"{title} (reading…)"
 
     def compose(self) -> ComposeResult:
-        yield OptionList(id=f"{self.id}-list")
-        yield Static("", classes="empty-state")
+        return []  # the list follows the first frame (mount_list); the empty line, when needed
+
+    async def mount_list(self) -> None:
+        """Mount the pane's option list (id ``<pane id>-list``), once."""
+        if not self.query(OptionList):
+            await self.mount(OptionList(id=f"{self.id}-list"), before=0)
+
+    def _show_empty(self, empty: Content) -> None:
+        """Put ``empty`` in the pane's empty-state line, mounting the line the first time."""
+        lines = self.query(".empty-state")
+        if lines:
+            lines.first(Static).update(empty)
+        else:
+            self.mount(Static(empty, classes="empty-state"))
 
     @property
     def option_list(self) -> OptionList:
-        """The pane's list widget."""
+        """The pane's list widget; raises ``NoMatches`` before :meth:`mount_list`."""
         return self.query_one(OptionList)
 
     @property
     def highlighted_memory(self) -> Memory | None:
-        """The memory under the highlight, or None."""
-        option = self.option_list.highlighted_option
+        """The memory under the highlight, or None (also before the list is mounted)."""
+        lists = self.query(OptionList)
+        option = lists.first().highlighted_option if lists else None
         return None if option is None or option.id is None else self.memories.get(option.id)
 
     @property
@@ -113,7 +132,8 @@ class MemoryPane(Vertical):
         option_list.add_options(options[:-1])
         self.border_title = self._title(searching)
         self.set_class(not memories, "-empty")
-        self.query_one(".empty-state", Static).update(empty)
+        if not memories:
+            self._show_empty(empty)
         if memories:
             if previous is not None and previous.id in self.memories:
                 option_list.highlighted = option_list.get_option_index(previous.id)
