@@ -24,7 +24,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from app.settings import Settings, SettingsError, load_settings
+from app.settings import Settings, SettingsError, check_keys, load_settings
 from screens import ASSETS
 from screens.help import HelpScreen
 from screens.main import MainScreen
@@ -44,7 +44,9 @@ class MemtrustApp(App[None]):
     - ``clock``: aware-UTC clock for "expires in 12d" and "last seen 4 days ago"; the
       store's own clock by default (tests pass a fixed one to both).
     - ``settings``: the settings file's contents; read from its platform path (or
-      ``MEMTRUST_CONFIG``) when None. A bad file is reported once and defaults are used.
+      ``MEMTRUST_CONFIG``) when None. A bad file is reported once and defaults are used;
+      ``[keys]`` entries :func:`~app.settings.check_keys` leaves out (unknown id, key name
+      Textual never sends, a key two bindings would share) are reported once, the rest applied.
     - ``prune``: run the §4 prune in the main screen's first worker (see the module doc).
     """
 
@@ -75,6 +77,9 @@ class MemtrustApp(App[None]):
         self.clock: Clock = clock or store.clock
         self.prune_at_launch = prune
         self.settings_problem: str | None = None
+        """Why the settings file was not used at all (one sentence), or None."""
+        self.key_problems: tuple[str, ...] = ()
+        """One sentence per ``[keys]`` entry left out (unknown id, bad key name, clash)."""
         if settings is None:
             try:
                 settings = load_settings()
@@ -82,7 +87,10 @@ class MemtrustApp(App[None]):
                 settings, self.settings_problem = Settings(), str(problem)
         self.settings = settings
         if settings.keys:
-            self.set_keymap(settings.keys)
+            checked = check_keys(settings.keys)
+            self.key_problems = checked.problems
+            if checked.keymap:
+                self.set_keymap(checked.keymap)
         if settings.theme and settings.theme in self.available_themes:
             self.theme = settings.theme
 
@@ -122,6 +130,10 @@ class MemtrustApp(App[None]):
         if self.settings_problem:
             self.notify(f"{self.settings_problem} Using the default keys.", title="Settings file not used",
                         severity="warning", markup=False)
+        if self.key_problems:
+            self.notify(" ".join([*self.key_problems, "Every other key works as set."]),
+                        title="Some keys in the settings file not used", severity="warning", markup=False,
+                        timeout=10 + 5 * len(self.key_problems))
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

@@ -615,7 +615,9 @@ def upgrade_cipher(ctx: click.Context) -> None:
 @db_option
 @click.pass_context
 def doctor(ctx: click.Context) -> None:
-    """Check key mode, keychain, cipher, permissions and integrity of the store."""
+    """Check key mode, keychain, cipher, permissions and integrity of the store, and the
+    settings file's keys as the app would apply them."""
+    from app.settings import SettingsError, check_keys, load_settings, settings_path
     from store.lifecycle import doctor as run_doctor
     from store.opening import unlock_existing
 
@@ -623,8 +625,17 @@ def doctor(ctx: click.Context) -> None:
     report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase)[0])
     for label, text in report.facts.items():
         click.echo(f"{label:>22}: {text}")
-    if report.problems:
-        for problem in report.problems:
+    problems = list(report.problems)
+    settings_file = settings_path()
+    click.echo(f"{'settings file':>22}: {settings_file}{'' if settings_file.exists() else ' (none: default keys)'}")
+    try:
+        settings = load_settings(settings_file)
+    except SettingsError as problem:
+        problems.append(f"{problem} The app uses the default keys.")
+    else:
+        problems.extend(check_keys(settings.keys).problems if settings.keys else ())
+    if problems:
+        for problem in problems:
             click.echo(f"problem: {problem}")
         ctx.exit(1)
     click.echo("No problems found.")

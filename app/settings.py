@@ -12,17 +12,29 @@ path in ``MEMTRUST_CONFIG``. Everything in it is optional::
 Binding ids are those shown in the help screen (``?``). Settings that belong to the store
 (implicit TTL, review interval, implicit learning) live in the store and the Settings
 screen, not here: they travel with the data and are audited.
+
+``[keys]`` is checked against the app's real bindings before it is applied
+(:func:`check_keys` over :func:`key_scopes`, issue 6): an unknown binding id, a key name
+Textual never produces, and a remap that would give one key two jobs on one screen are each
+reported in one sentence and not applied, so no key quietly does something else.
 """
 
 from __future__ import annotations
 
+import difflib
+import importlib
 import os
+import pkgutil
+import string
 import tomllib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_config_dir
+from textual.binding import Binding
+from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
 
 CONFIG_ENV = "MEMTRUST_CONFIG"
 CONFIG_FILE_NAME = "settings.toml"
@@ -82,3 +94,247 @@ def load_settings(path: Path | None = None) -> Settings:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise SettingsError(f"The settings file {path} is not valid TOML ({error}).") from None
     return parse_settings(data, path=path)
+
+
+# --- checking [keys] against the app's bindings (issue 6) ------------------------------
+
+#: Modifiers in the order Textual writes them in a key name (alphabetical: ``ctrl+shift+up``).
+MODIFIERS = ("alt", "ctrl", "hyper", "meta", "shift", "super")
+#: Names of keys that are not characters (``escape``, ``f5``, ``pageup``…), from Textual.
+NAMED_KEYS = frozenset(
+    name for key in Keys if not (name := key.value.rpartition("+")[2]).startswith("<") and len(name) > 1
+)
+#: Every key name in Textual's list of keys, modifiers included (``ctrl+@``, ``shift+tab``).
+KEY_NAMES = frozenset(key.value for key in Keys)
+#: Textual's names for the punctuation keys (``slash``, ``question_mark``…), for suggestions.
+CHARACTER_KEYS = frozenset(_character_to_key(character) for character in string.punctuation)
+
+
+def normalize_key(key: str) -> str:
+    """Textual's name for one key as a binding holds it: ``?`` → ``question_mark``, ``/`` →
+    ``slash``; names (``ctrl+f``, ``escape``) are unchanged. ``key`` is one key, not a list."""
+    return _character_to_key(key) if len(key) == 1 else key
+
+
+def key_name_problem(key: str) -> str | None:
+    """Why Textual would never produce ``key`` (one key of a ``[keys]`` entry), or None.
+
+    Returns the end of a sentence, with a suggestion where there is one: ``Textual has no key
+    named "esc" (did you mean "escape"?)``. Single printable characters are always fine. The
+    rules are those of Textual's key parser: modifiers in alphabetical order, a shifted letter
+    arrives as the capital letter, punctuation after a modifier goes by name (``ctrl+slash``).
+    """
+    if not key:
+        return "one of its keys is empty"
+    if len(key) == 1:
+        return None if key.isprintable() else f"{key!r} is not a key"
+    if key in KEY_NAMES:
+        return None
+    *modifiers, base = key.split("+")
+    if not base or not all(modifiers):
+        return f'"{key}" has an empty part between its + signs'
+    unknown = [modifier for modifier in modifiers if modifier not in MODIFIERS]
+    if unknown:
+        guess = difflib.get_close_matches(unknown[0].lower(), MODIFIERS, n=1)
+        hint = f'did you mean "{guess[0]}"?' if guess else f"modifiers are {', '.join(MODIFIERS)}"
+        return f'"{unknown[0]}" in "{key}" is not a modifier Textual knows ({hint})'
+    if len(set(modifiers)) != len(modifiers):
+        return f'"{key}" names a modifier twice'
+    if len(base) == 1:
+        if not base.isprintable():
+            return f'"{key}" does not end in a key'
+        if modifiers == ["shift"]:
+            hint = f' (write "{base.upper()}")' if base.isalpha() else ""
+            return f'shift with a character arrives as the shifted character, never as "{key}"{hint}'
+        canonical = _character_to_key(base)
+        if base.isalpha() and base.isupper():
+            canonical, modifiers = base.lower(), [*modifiers, *(["shift"] if "shift" not in modifiers else [])]
+    else:
+        canonical = base.lower()
+        character = key_to_character(REPLACED_KEYS.get(canonical, canonical))
+        if canonical not in NAMED_KEYS and (character is None or _character_to_key(character) != canonical):
+            guess = difflib.get_close_matches(canonical, sorted(NAMED_KEYS | CHARACTER_KEYS), n=1)
+            if not guess:
+                return f'Textual has no key named "{key}"'
+            suggestion = "+".join([*sorted(modifiers, key=MODIFIERS.index), guess[0]])
+            return f'Textual has no key named "{key}" (did you mean "{suggestion}"?)'
+    suggestion = "+".join([*sorted(modifiers, key=MODIFIERS.index), canonical])
+    if suggestion != key:
+        return f'Textual names that key "{suggestion}", never "{key}"'
+    return None
+
+
+@dataclass(frozen=True)
+class Bound:
+    """One key of one binding live on a screen, and whose it is: ``owner`` is ``memtrust`` for
+    a binding with an id, ``Textual`` for a screen's or the app's built-in one (``tab``,
+    ``ctrl+q``), else the widget class (``OptionList``, ``Input``) that binds it."""
+
+    binding: Binding
+    owner: str = "memtrust"
+
+    def describe(self) -> str:
+        """The binding in words for a sentence: its id, else ``OptionList's "cursor_down"``."""
+        if self.binding.id:
+            return self.binding.id
+        return f'{self.owner}\'s "{self.binding.description or self.binding.action}"'
+
+
+@dataclass(frozen=True)
+class KeyScope:
+    """The bindings live together on one screen, as Textual looks them up for a key press.
+
+    ``name`` is the screen's id prefix (``main``, ``inbox``, ``confirm``). ``bindings`` holds
+    one key per :class:`Binding` (Textual's expanded form, keys normalised): the screen's own
+    and inherited ones, the app's (only its priority ones on a modal screen, where Textual's
+    lookup stops before the app) and those of the focusable widgets the screen is built from
+    (a list's ``down``, a button's ``enter``), which take a key first while they have the focus.
+    """
+
+    name: str
+    bindings: tuple[Bound, ...]
+
+
+def _widget_classes(module: Any, seen: set[str]) -> Iterator[type]:
+    """Widget classes a ``screens`` module names, following the package's own widget modules."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    if module.__name__ in seen:
+        return
+    seen.add(module.__name__)
+    for value in list(vars(module).values()):
+        if isinstance(value, type) and issubclass(value, Widget) and not issubclass(value, Screen):
+            yield value
+            if value.__module__.startswith("screens."):
+                yield from _widget_classes(importlib.import_module(value.__module__), seen)
+
+
+def _owned(cls: type, owner: str = "Textual") -> list[Bound]:
+    """``cls``'s bindings as Textual merges them over its base classes; those without an id
+    are ``owner``'s (Textual's own ``tab`` and ``ctrl+q`` on a screen or the app)."""
+    return [Bound(binding, "memtrust" if binding.id else owner)
+            for _, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
+
+
+def key_scopes() -> tuple[KeyScope, ...]:
+    """Every screen's live bindings (:class:`KeyScope`), for :func:`check_keys` (DESIGN.md §8).
+
+    The screens are the :class:`~textual.screen.Screen` subclasses defined in the ``screens``
+    package that declare bindings of their own; the app is ``MemtrustApp`` with Textual's
+    command-palette key. Imports the app and every screen module: call it at run time.
+    """
+    from textual.screen import ModalScreen, Screen
+
+    import screens
+    from app.app import MemtrustApp
+
+    app_bindings = _owned(MemtrustApp)
+    if MemtrustApp.ENABLE_COMMAND_PALETTE:
+        app_bindings.append(Bound(Binding(MemtrustApp.COMMAND_PALETTE_BINDING, "command_palette",
+                                          "Command palette", priority=True), "Textual"))
+    scopes = []
+    for info in sorted(pkgutil.iter_modules(screens.__path__), key=lambda info: info.name):
+        module = importlib.import_module(f"screens.{info.name}")
+        for screen in list(vars(module).values()):
+            if not (isinstance(screen, type) and issubclass(screen, Screen) and screen.__module__ == module.__name__
+                    and screen.__dict__.get("BINDINGS")):
+                continue
+            own = _owned(screen)
+            modal = issubclass(screen, ModalScreen)
+            app = [bound for bound in app_bindings if bound.binding.priority or not modal]
+            used = set(_widget_classes(module, set()))
+            # A class the screen's widgets only derive from (DetailPanel's VerticalScroll) is not itself on screen.
+            used = {cls for cls in used if not any(other is not cls and issubclass(other, cls) for other in used)}
+            widgets = [bound for cls in sorted(used, key=lambda cls: cls.__name__) if cls.can_focus
+                       for bound in _owned(cls, cls.__name__)]
+            ids = [bound.binding.id for bound in own if bound.binding.id]
+            name = ids[0].partition(".")[0] if ids else screen.__name__
+            scopes.append(KeyScope(name, tuple(own + app + widgets)))
+    return tuple(scopes)
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    """What :func:`check_keys` found: ``keymap`` is the part of ``[keys]`` safe to apply
+    (binding id → normalised keys, ``"n,ctrl+n"``, for Textual's ``set_keymap``);
+    ``problems`` one plain-text sentence per entry left out, in the file's order."""
+
+    keymap: dict[str, str]
+    problems: tuple[str, ...]
+
+
+def check_keys(keys: Mapping[str, str], scopes: Sequence[KeyScope] | None = None) -> KeyCheck:
+    """Check ``[keys]`` (binding id → comma-separated keys) against ``scopes`` (default
+    :func:`key_scopes`) before it is applied (issue 6, DESIGN.md §8). Never raises.
+
+    Left out, each with one sentence: an id no screen has (naming the closest id), a key
+    Textual would never produce (:func:`key_name_problem`), and a remap that gives a key to
+    two bindings live on the same screen — whether the other holds it by default, by another
+    remap, or is a binding without an id (Textual's ``tab``, a list's ``down``). Those ids keep
+    their default keys, so no key does two things; leaving one remap out can give a default
+    key back and clash again, so the check repeats until nothing clashes. A remap that only
+    moves keys between bindings (``a`` ↔ ``d``) clashes with nothing and is applied.
+    """
+    scopes = key_scopes() if scopes is None else scopes
+    defaults: dict[str, list[str]] = {}
+    for scope in scopes:
+        for bound in scope.bindings:
+            if bound.binding.id and bound.binding.key not in defaults.setdefault(bound.binding.id, []):
+                defaults[bound.binding.id].append(bound.binding.key)
+    problems: dict[str, str] = {}
+    wanted: dict[str, list[str]] = {}
+    for binding_id, key_list in keys.items():
+        if binding_id not in defaults:
+            guess = difflib.get_close_matches(binding_id, sorted(defaults), n=1)
+            hint = f'did you mean "{guess[0]}"?' if guess else "the help screen (?) lists every id"
+            problems[binding_id] = f'"{binding_id}" in [keys] is not a binding of memtrust ({hint}); it was ignored.'
+            continue
+        names = [name.strip() for name in key_list.split(",")]
+        bad = next((reason for name in names if (reason := key_name_problem(name))), None)
+        if bad:
+            problems[binding_id] = f'"{binding_id}" = "{key_list}" was not applied: {bad}.'
+            continue
+        wanted[binding_id] = list(dict.fromkeys(normalize_key(name) for name in names))
+    while clash := _first_clash(wanted, defaults, scopes):
+        scope, key, remapped, others = clash
+        for binding_id in remapped:
+            rivals = [holder for holder in [*remapped, *others] if holder != binding_id]
+            problems[binding_id] = (
+                f'"{binding_id}" = "{keys[binding_id]}" was not applied: on the {scope} screen {_shown(key)} would '
+                f"be both {binding_id} and {' and '.join(rivals)}, and one key must do one thing; {binding_id} stays "
+                f"on {','.join(_shown(default) for default in defaults[binding_id])}."
+            )
+            del wanted[binding_id]
+    ordered = [problems[binding_id] for binding_id in keys if binding_id in problems]
+    return KeyCheck({binding_id: ",".join(names) for binding_id, names in wanted.items()}, tuple(ordered))
+
+
+def _shown(key: str) -> str:
+    """A key as a sentence shows it: the character for a character key (``?``), else its name."""
+    character = key_to_character(REPLACED_KEYS.get(key, key))
+    return character if character is not None and character.isprintable() and not character.isspace() else key
+
+
+def _first_clash(wanted: dict[str, list[str]], defaults: dict[str, list[str]],
+                 scopes: Sequence[KeyScope]) -> tuple[str, str, list[str], list[str]] | None:
+    """The first key some screen would give to two bindings, one of them by a remap in
+    ``wanted``: (screen name, key, remapped ids holding it, the other holders in words)."""
+    for scope in scopes:
+        holders: dict[str, list[Bound]] = {}
+        placed: set[str] = set()
+        for bound in scope.bindings:
+            binding_id = bound.binding.id
+            if binding_id in wanted:
+                if binding_id not in placed:
+                    placed.add(binding_id)
+                    for key in wanted[binding_id]:
+                        holders.setdefault(key, []).append(bound)
+            else:
+                holders.setdefault(bound.binding.key, []).append(bound)
+        for key, bounds in holders.items():
+            names = list(dict.fromkeys(bound.describe() for bound in bounds))
+            remapped = [name for name in names if name in wanted and key not in defaults[name]]
+            if len(names) > 1 and remapped:
+                return scope.name, key, remapped, [name for name in names if name not in remapped]
+    return None
