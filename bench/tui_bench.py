@@ -137,7 +137,7 @@ async def _type(app: MemtrustApp, screen: MainScreen, key: str, character: str |
     app.post_message(events.Key(key, character))
     await _until(lambda: screen.search_text == expected and screen.memory_view is not None
                  and screen.memory_view.search == expected
-                 and not screen.loading and screen.generation_shown == screen.generation, timeout=20,
+                 and not screen.reading and screen.generation_shown == screen.generation, timeout=20,
                  state=lambda: (expected, screen.search_text, screen.memory_view.search, app.focused))
     shown = time.perf_counter()
     await _until(lambda: _first_paint("MainScreen", shown) is not None)
@@ -165,7 +165,7 @@ async def _memtrust_run(store: MemoryStore, words: list[str]) -> tuple[float, fl
             for typed, letter in enumerate(word, start=1):
                 keystrokes.append(await _type(app, screen, letter, letter, word[:typed]))
             await pilot.press("escape")
-            await _until(lambda: screen.memory_view.search == "" and not screen.loading)
+            await _until(lambda: screen.memory_view.search == "" and not screen.reading)
             await app.workers.wait_for_complete()
             await pilot.pause()
         return painted, data, keystrokes

@@ -227,7 +227,9 @@ class MainScreen(StoreScreen):
         self.generation = 0
         self.generation_shown = 0
         self.search_wanted = False
-        self.loading = False
+        #: A read worker is running. Not ``loading``: that is Textual's reactive, which covers
+        #: the whole screen with a loading indicator, hides every widget and so moves the focus.
+        self.reading = False
         self.load_queued = False
         #: Per pane, every id and its lowercased "key\nvalue", in pane order, as two parallel
         #: lists (two objects for the garbage collector to walk, not 100,000 tuples); None
@@ -287,10 +289,10 @@ class MainScreen(StoreScreen):
         """Read both panes for the current search; while a read runs, the next one waits
         for it (and only the newest search runs), so fast typing never queues stale reads."""
         self.generation += 1
-        if self.loading:
+        if self.reading:
             self.load_queued = True
             return
-        self.loading = True
+        self.reading = True
         self.read_view(self.search_text, self.generation, self.prune_first)
         self.prune_first = False
 
@@ -372,7 +374,7 @@ class MainScreen(StoreScreen):
             gc.freeze()
 
     def on_main_screen_loaded(self, message: Loaded) -> None:
-        self.loading = False
+        self.reading = False
         if self.load_queued:  # a newer search arrived while this one ran: show only the newest
             self.load_queued = False
             self.load_memories()

@@ -273,3 +273,31 @@ async def test_a_promoted_inference_says_it_was_inferred_and_you_confirmed_it_no
         detail = detail_shown(app)
         assert "Inferred earlier; you confirmed it as yours on 2 Mar 2026." in detail
         assert "You typed this" not in detail
+
+
+async def test_focus_stays_in_the_inferred_pane_after_a_promote_so_p_goes_on_down_the_pane(store, clock):
+    # Each read of the store set the screen's ``loading`` (Textual's reactive, not a plain
+    # flag): a loading indicator covered the screen for a frame, hid the focused list, and
+    # Textual moved the focus to the saved pane, so the next p said "Highlight an inferred
+    # memory" (found in a real terminal).
+    inferred(store, "style.answer_length", "brief")
+    inferred(store, "style.tone", "plain")
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab", "p")
+        await settle(pilot)
+        await pilot.press("n")  # declined: the focus comes back where it was
+        await settle(pilot)
+        assert app.focused.id == "inferred-list"
+        for _ in range(2):
+            await pilot.press("p")
+            await settle(pilot)
+            await pilot.press("y")
+            await settle(pilot)
+            assert app.focused.id == "inferred-list"
+        assert {m.formation for m in store.list(status="active")} == {"explicit"}  # both promoted
+        await pilot.press("shift+tab")
+        assert app.focused.id == "saved-list"
+        await pilot.press("shift+tab")
+        assert app.focused.id == "inferred-list"
