@@ -355,9 +355,10 @@ async def test_r_refreshes_and_c_releases_and_q_quits(store, clock):
         await pilot.press("c")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
+        assert app.is_running
         await pilot.press("q")
         await pilot.pause()
-    assert not app.is_running
+        assert not app.is_running  # inside the harness: after it, any app has stopped
 
 
 async def test_question_mark_opens_help_and_closes_it(store, clock):
