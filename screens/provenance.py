@@ -66,39 +66,72 @@ def expiry(expires_at: datetime | None, now: datetime, *, short: bool = False) -
     return f"expires in {hours}h" if short else f"expires in {_plural(hours, 'hour')}"
 
 
-def formation_label(memory: Memory) -> str:
-    """``saved by you`` for explicit rows (``requested`` while still pending: nothing is
-    saved until the user confirms), ``inferred 82%`` for implicit ones."""
-    if memory.formation == "explicit":
-        return "requested" if memory.status == "pending" else "saved by you"
-    return f"inferred {round(memory.confidence * 100)}%"
-
-
-def badges(memory: Memory, now: datetime) -> Content:
-    """The row's badges in words, each also styled: formation, expiry, sensitive, status."""
-    parts: list[tuple[str, str]] = [
-        (formation_label(memory), "$success" if memory.formation == "explicit" else "$warning")
-    ]
-    if memory.status == "pending":
-        parts.append(("pending", "$accent"))
-    if memory.status == "quarantined":
-        parts.append(("quarantined", "$error"))
-    if memory.sensitive:
-        parts.append(("sensitive", "$error"))
-    if (words := expiry(memory.expires_at, now, short=True)) is not None:
-        parts.append((words, "$text-muted"))
-    pieces: list[Content | str] = []
-    for index, (text, colour) in enumerate(parts):
-        if index:
-            pieces.append(" ")
-        pieces.append(Content.styled(f"[{text}]", f"bold {colour}"))
-    return Content.assemble(*pieces)
-
-
 #: The source of an implicit row reported by an agent over MCP (§10): ``inference:agent_NAME``.
 AGENT_INFERENCE = "inference:agent_"
 #: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation.
 CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
+
+#: How each kind of badge looks. The words carry the meaning (§8: words, not colour alone);
+#: the colour only helps the eye. Each badge brings its own background, a muted tint of its
+#: colour, with the theme's contrast text (``$text``: black or white, whichever reads) on it,
+#: so it stays readable in light and dark themes and on a highlighted row, whatever colour
+#: the row's cursor is (tests/test_tui_themes.py checks 4.5:1 in textual-light and -dark).
+BADGE_STYLES: dict[str, str] = {
+    "saved": "bold $text on $success-muted",
+    "inferred": "bold $text on $warning-muted",
+    "pending": "bold $text on $primary-muted",
+    "held": "bold $text on $error-muted",
+    "expiry": "bold $text-muted on $panel",
+}
+
+
+def confirmed_by_user(memory: Memory) -> bool:
+    """Whether the user said yes to this explicit memory (§3.6).
+
+    True when it is active, when ``confirmed_at`` is set (confirmed in the Inbox, then maybe
+    edited into Quarantine), when the user typed it in memtrust (source ``user``: the app asks
+    before it writes), or when an agent wrote it after the user confirmed through MCP
+    elicitation. False for a request still pending, and for a confidential request found in an
+    import or sent by an agent: §3.5 quarantines it before §3.6 would have sent it to the
+    Inbox, so nobody has confirmed it yet.
+    """
+    if memory.formation != "explicit" or memory.status == "pending":
+        return False
+    if memory.status == "active" or memory.confirmed_at is not None or memory.source == "user":
+        return True
+    return memory.source == "agent" and CONFIRMED_BY_ELICITATION in (memory.source_ref or "")
+
+
+def formation_label(memory: Memory) -> str:
+    """``saved by you`` for explicit rows the user confirmed, ``requested`` for the others
+    (pending, or a confidential request quarantined before anyone confirmed it: nothing is
+    saved until the user says so), ``inferred 82%`` for implicit ones."""
+    if memory.formation == "explicit":
+        return "saved by you" if confirmed_by_user(memory) else "requested"
+    return f"inferred {round(memory.confidence * 100)}%"
+
+
+def badge(words: str, kind: str) -> Content:
+    """One badge: ``[words]`` in the look of ``kind``, a key of :data:`BADGE_STYLES`."""
+    return Content.styled(f"[{words}]", BADGE_STYLES[kind])
+
+
+def badges(memory: Memory, now: datetime) -> Content:
+    """The row's badges in words, each also styled: formation, status, sensitive, expiry."""
+    if memory.formation == "implicit":
+        kind = "inferred"
+    else:  # a request nobody has confirmed looks like the other things still waiting
+        kind = "saved" if confirmed_by_user(memory) else "pending"
+    parts: list[Content] = [badge(formation_label(memory), kind)]
+    if memory.status == "pending":
+        parts.append(badge("pending", "pending"))
+    if memory.status == "quarantined":
+        parts.append(badge("quarantined", "held"))
+    if memory.sensitive:
+        parts.append(badge("sensitive", "held"))
+    if (words := expiry(memory.expires_at, now, short=True)) is not None:
+        parts.append(badge(words, "expiry"))
+    return Content(" ").join(parts)
 
 
 def agent_name(memory: Memory) -> str:
@@ -261,9 +294,12 @@ def provenance(memory: Memory, now: datetime) -> Content:
     if memory.status == "pending":
         until = f" (until {day(memory.pending_until)})" if memory.pending_until else ""
         notes.append(f"It waits in your Inbox for your confirmation{until}; nothing uses it yet.")
+    elif memory.status == "quarantined" and confirmed_by_user(memory):
+        notes.append("You phrased it as confidential, so it is held in Quarantine: it is never given to an "
+                     "assistant until you release it with c.")
     elif memory.status == "quarantined":
-        notes.append("You marked it confidential: it is held in Quarantine and never given to an assistant "
-                     "(press c to release it).")
+        notes.append("You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
+                     "saved until you release it with c, and never given to an assistant before that.")
     if memory.formation == "explicit" and (words := expiry(memory.expires_at, now)) is not None:
         notes.append(f"It is temporary: {words}.")
     if memory.sensitive:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from screens.provenance import provenance, source_words
-from store.model import Memory
+from store.model import Memory, Proposal
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
 
@@ -97,3 +97,90 @@ async def test_a_request_from_an_export_without_timestamps_reads_as_found_there_
         await settle(pilot)
         assert expected in detail_shown(app)
         assert "asked to save this on" not in detail_shown(app)
+
+
+# --- a confidential request from an imported chat (issue 6) -----------------------------
+
+
+def _ingest_confidential_request(store, tmp_path):
+    """Import one chat line asking, in confidence, to remember something; return its row."""
+    import json
+
+    from app.pipeline import ingest_file
+
+    line = {"conversation_id": "c1", "role": "user", "timestamp": 1_772_000_000,
+            "content": "remember that, just between us, I am interviewing at Acme"}
+    (tmp_path / "chat.jsonl").write_text(json.dumps(line), encoding="utf-8")
+    ingest_file(store, tmp_path / "chat.jsonl")
+    [memory] = store.list()
+    return memory
+
+
+def test_a_confidential_request_from_an_import_is_quarantined_unconfirmed_and_reads_requested(store, tmp_path):
+    from screens.provenance import badges, formation_label
+
+    memory = _ingest_confidential_request(store, tmp_path)
+    # What state it is really in: §3.5 quarantined it before §3.6 sent it to the Inbox, so
+    # nobody confirmed it (no confirmed_at), and it is not pending either.
+    assert (memory.formation, memory.source, memory.status, memory.confirmed_at) == \
+        ("explicit", "chat", "quarantined", None)
+    assert formation_label(memory) == "requested"
+    assert badges(memory, NOW).plain == "[requested] [quarantined]"
+    assert "saved by you" not in badges(memory, NOW).plain
+    text = provenance(memory, NOW).plain
+    assert ("You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not saved "
+            "until you release it with c, and never given to an assistant before that.") in text
+
+
+def test_releasing_the_confidential_request_makes_it_saved_by_you(store, tmp_path):
+    from screens.provenance import badges
+
+    memory = _ingest_confidential_request(store, tmp_path)
+    released = store.confirm(memory.id, actor="test")
+    assert badges(released, NOW).plain == "[saved by you]"
+    assert "Quarantine" not in provenance(released, NOW).plain
+
+
+def test_a_confidential_memory_the_user_confirmed_reads_saved_by_you_and_says_why_it_is_held_back(store):
+    from screens.provenance import badges
+
+    result = store.propose(Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user",
+                                    confirmed=True, utterance="Just between us, I'm interviewing elsewhere."),
+                           actor="test")
+    memory = result.memory
+    assert memory.status == "quarantined"
+    assert badges(memory, NOW).plain == "[saved by you] [quarantined]"
+    assert provenance(memory, NOW).plain == (
+        "You typed this in memtrust on 2 Mar 2026. You phrased it as confidential, so it is held in "
+        "Quarantine: it is never given to an assistant until you release it with c.")
+
+
+def test_a_row_confirmed_then_edited_into_confidential_phrasing_still_reads_saved_by_you():
+    from screens.provenance import badges
+
+    memory = _chat_request(status="quarantined", confirmed_at=NOW)
+    assert badges(memory, NOW).plain == "[saved by you] [quarantined]"
+    assert "never given to an assistant until you release it with c" in provenance(memory, NOW).plain
+
+
+def test_an_agent_write_quarantined_after_elicitation_reads_saved_by_you_without_it_requested():
+    from screens.provenance import badges
+
+    confirmed = _memory(status="quarantined", source_ref="agent:trip-bot#abc;confirmed-by-elicitation")
+    unconfirmed = _memory(status="quarantined")
+    assert badges(confirmed, NOW).plain == "[saved by you] [quarantined]"
+    assert badges(unconfirmed, NOW).plain == "[requested] [quarantined]"
+
+
+async def test_the_main_pane_shows_the_imported_confidential_request_as_requested_and_quarantined(
+        store, clock, tmp_path):
+    from tui_fixtures import detail_shown, make_app, rendered, settle
+
+    _ingest_confidential_request(store, tmp_path)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = rendered(app.screen.query_one("#saved-list"))
+        assert "[requested] [quarantined]" in pane
+        assert "saved by you" not in pane
+        assert "it is not saved until you release it with c" in detail_shown(app)

@@ -11,6 +11,7 @@ import pytest
 from tui_fixtures import counted_ids, make_app, settle
 
 from app.demo import fill_demo_store
+from app.settings import Settings
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -76,3 +77,30 @@ def test_consent_screen(demo_app, snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_help(demo_app, snap_compare, size):
     assert snap_compare(demo_app, terminal_size=size, run_before=_keys("question_mark"))
+
+
+# --- the same screens in the light theme (issue 6: badges readable in light and dark) -------
+
+
+@pytest.fixture
+def light_demo_app(store, clock, monkeypatch):
+    """The demo app with ``theme = "textual-light"`` in its settings."""
+    counted_ids(monkeypatch)
+    fill_demo_store(store)
+    return make_app(store, clock, settings=Settings(theme="textual-light"))
+
+
+def test_main_screen_light_theme_80x24(light_demo_app, snap_compare):
+    assert snap_compare(light_demo_app, terminal_size=(80, 24), run_before=_settled)
+
+
+def test_detail_with_evidence_light_theme_80x24(light_demo_app, snap_compare):
+    assert snap_compare(light_demo_app, terminal_size=(80, 24), run_before=_keys("tab", "down"))
+
+
+def test_inbox_light_theme_80x24(light_demo_app, snap_compare):
+    assert snap_compare(light_demo_app, terminal_size=(80, 24), run_before=_keys("i"))
+
+
+def test_quarantine_light_theme_80x24(light_demo_app, snap_compare):
+    assert snap_compare(light_demo_app, terminal_size=(80, 24), run_before=_keys("z"))

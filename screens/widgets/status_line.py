@@ -1,4 +1,9 @@
-"""The status line: store unlocked, key mode, implicit learning ON/OFF in words (§8)."""
+"""The status line: store unlocked, key mode, implicit learning ON/OFF in words (§8).
+
+The learning state is drawn like a badge (:data:`LEARNING_STYLES`): contrast text on a muted
+tint of its own, so it reads on the status line's ``$panel`` in light and dark themes alike
+(tests/test_tui_themes.py).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,18 @@ KEY_MODE_WORDS = {
     "passphrase": "passphrase key",
     "memory": "demo key in memory",
 }
+
+#: How "Implicit learning: ON" and "…: OFF" look, by state (as the badges of
+#: screens/provenance.py: the words carry the meaning, the tint helps the eye).
+LEARNING_STYLES = {
+    True: "bold $text on $success-muted",
+    False: "bold $text on $warning-muted",
+}
+
+
+def learning_words(enabled: bool) -> Content:
+    """``Implicit learning: ON`` or ``Implicit learning: OFF``, styled by :data:`LEARNING_STYLES`."""
+    return Content.styled(f"Implicit learning: {'ON' if enabled else 'OFF'}", LEARNING_STYLES[enabled])
 
 
 class StatusLine(Static):
@@ -28,11 +45,10 @@ class StatusLine(Static):
         self.key_mode = key_mode
 
     def render(self) -> Content:
-        learning = "ON" if self.learning else "OFF"
         return Content.assemble(
             ("memtrust", "bold"),
             " │ ",
-            (f"Implicit learning: {learning}", "bold $success" if self.learning else "bold $warning"),
+            learning_words(self.learning),
             " │ Unlocked, ",
             KEY_MODE_WORDS.get(self.key_mode, self.key_mode),
             f" │ Inbox: {self.pending}",
