@@ -224,6 +224,8 @@ class MainScreen(StoreScreen):
         super().__init__()
         self.memory_view: MemoryView | None = None
         self.prune_first = prune
+        #: The first resume (the first frame) was handled: the lists are mounted or mounting.
+        self.started = False
         self.generation = 0
         self.generation_shown = 0
         self.search_wanted = False
@@ -256,9 +258,6 @@ class MainScreen(StoreScreen):
         self.load_memories()
 
     def on_mount(self) -> None:
-        # The lists, then the read (and prune), come after the first frame: the screen paints
-        # at once, whatever the size of the store (issue 6).
-        self.call_after_refresh(self.after_first_frame)
         self.set_interval(self.OUTSIDE_WRITES_POLL_SECONDS, self.watch_outside_writes)
 
     async def after_first_frame(self) -> None:
@@ -274,7 +273,13 @@ class MainScreen(StoreScreen):
             saved.focus()
 
     def on_screen_resume(self) -> None:
-        if self.memory_view is not None:
+        if not self.started:
+            # The lists, then the read (and prune), come right after the first frame, which
+            # Textual paints while it handles this first resume: the screen shows at once,
+            # whatever the size of the store (issue 6).
+            self.started = True
+            self.call_next(self.after_first_frame)
+        elif self.memory_view is not None:
             self.search_texts = None
             self.load_memories()
 
