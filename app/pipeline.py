@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from store.deletion_requests import DeletionRequest, DeletionRequests
 from store.memories import MemoryStore, WriteResult
 from store.model import Memory, Proposal
 
@@ -25,7 +26,9 @@ class ForgetMatch:
     """A "forget …" request found in an export and the active explicit memories it may mean.
 
     ``memory_ids`` holds every active explicit memory whose key or value matches the words
-    of the request; nothing is deleted — the user runs ``memtrust forget ID`` (§6).
+    of the request (at the time it was read); nothing is deleted here — a request that
+    matched is stored as a :class:`~store.deletion_requests.DeletionRequest` for the user to
+    confirm or dismiss in the Inbox (§6).
     """
 
     request: object  # app.detectors.intents.ForgetRequest
@@ -35,9 +38,11 @@ class ForgetMatch:
 @dataclass
 class IngestReport:
     """What one ingest did: each stored or rejected proposal with its decision, the forget
-    requests found (and the memories they match), inferences withdrawn because the user
-    contradicted them, how many messages were skipped as already ingested, and whether the
-    implicit detectors ran."""
+    requests found (``forget_requests``, new messages only) and the memories each matched
+    (``forget_matches``), the requests to forget stored for the Inbox (``deletion_requests``)
+    and those that matched no memory and were not stored (``forget_unmatched``), inferences
+    withdrawn because the user contradicted them, how many messages were skipped as already
+    ingested, and whether the implicit detectors ran."""
 
     file: str
     format: str
@@ -45,6 +50,8 @@ class IngestReport:
     results: list[WriteResult] = field(default_factory=list)
     forget_requests: list = field(default_factory=list)
     forget_matches: list[ForgetMatch] = field(default_factory=list)
+    deletion_requests: list[DeletionRequest] = field(default_factory=list)
+    forget_unmatched: list = field(default_factory=list)
     withdrawn: list[Memory] = field(default_factory=list)
     already_ingested: int = 0
     detectors_ran: bool = False
@@ -78,6 +85,13 @@ def ingest_file(
     :class:`~app.detectors.base.Contradiction` withdraws the inference at once, unless the
     inference was last seen after the contradicting turn.
 
+    A "forget …" sentence (§6) in a message not ingested before, the first time this export
+    says it, is matched against the active explicit memories (:func:`_forget_candidates`)
+    when its conversation is read. A match is stored as a request to forget, pending in the
+    Inbox until the user confirms (the memories are deleted) or dismisses it; nothing is
+    deleted here. No match: audited and reported (``forget_unmatched``), never stored — the
+    sentence is what the user wants gone, and there is nothing to delete.
+
     Memory stays bounded: conversations are streamed one at a time and detectors keep only
     counters and capped samples. Raises IngestError for an unreadable or unknown file;
     nothing is written for a file that fails before its first conversation.
@@ -107,7 +121,8 @@ def ingest_file(
         unseen = store.unseen_refs(refs) if refs else set()
         report.already_ingested += len(refs) - len(unseen)
         fresh = [p for p in proposals if p.source_ref in unseen and once.first_time(p)]
-        report.forget_requests += [f for f in forgets if f.source_ref in unseen]
+        new_forgets = [f for f in forgets if f.source_ref in unseen and once.first_time(f)]
+        report.forget_requests += new_forgets
         for detector in detectors:
             for item in detector(conversation, path.name) or ():
                 if isinstance(item, Contradiction):
@@ -116,14 +131,31 @@ def ingest_file(
                     fresh.append(item)
         if fresh:
             report.results += store.propose_many(fresh, actor=actor)
+        for forget in new_forgets:  # stored before the message is marked read: never lost
+            match = ForgetMatch(forget, _forget_candidates(store, forget.text))
+            report.forget_matches.append(match)
+            _store_request(store, match, actor=actor, report=report)
         if unseen:
             store.mark_ingested(unseen)
 
     inferred = [p for d in detectors if callable(getattr(d, "finish", None)) for p in d.finish()]
     if inferred:
         report.results += store.propose_many(inferred, actor=actor)
-    report.forget_matches = [ForgetMatch(r, _forget_candidates(store, r.text)) for r in report.forget_requests]
     return report
+
+
+def _store_request(store: MemoryStore, match: ForgetMatch, *, actor: str, report: IngestReport) -> None:
+    """Store a matched request to forget for the Inbox, or audit an unmatched one (§6)."""
+    request = match.request
+    requests = DeletionRequests(store)
+    if not match.memory_ids:
+        requests.record_unmatched(source_ref=request.source_ref, actor=actor)
+        report.forget_unmatched.append(request)
+        return
+    stored = requests.add(what=request.text, utterance=request.utterance, source_ref=request.source_ref,
+                          said_at=request.said_at, memory_ids=match.memory_ids, actor=actor)
+    if stored is not None:
+        report.deletion_requests.append(stored)
 
 
 def _withdraw(store: MemoryStore, contradiction, *, actor: str) -> list[Memory]:

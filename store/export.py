@@ -2,7 +2,9 @@
 
 :func:`build_export` returns a JSON-ready dict with top-level ``meta``, ``consent`` (state
 and history), ``memories`` (every status and formation, every §2 field), ``audit``,
-``settings``, ``ingested_messages`` and ``counts`` (computed from the exported rows).
+``settings``, ``ingested_messages``, ``deletion_requests`` (requests to forget waiting in
+the Inbox, §6, each with the ids of the memories it names) and ``counts`` (computed from
+the exported rows).
 :func:`validate_export` checks a dict against the JSON Schema shipped as
 ``assets/dsar.schema.json`` (packaged as ``store/dsar.schema.json``, byte-identical — a test
 pins it — so a non-editable install finds it with :mod:`importlib.resources`).
@@ -39,6 +41,8 @@ EXPORTED_TABLES: dict[str, str] = {
     "settings": "settings",
     "ingested_messages": "ingested_messages",
     "meta": "meta (store_id, store_created_at)",
+    "deletion_requests": "deletion_requests",
+    "deletion_request_targets": "deletion_requests.memory_ids",
 }
 #: Store tables deliberately left out, and why (none holds user data).
 EXCLUDED_TABLES: dict[str, str] = {
@@ -78,6 +82,13 @@ _CONSENT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at").split(" AS ")[0
                               "actor": "actor", "statement": "statement"})
 _SETTING_JSON = _json_object({"name": "name", "value": "value"})
 _INGESTED_JSON = _json_object({"source_ref": "source_ref", "at": _sql_iso("at").split(" AS ")[0]})
+_REQUEST_JSON = _json_object({
+    "id": "id", "utterance": "utterance", "what": "what", "source_ref": "source_ref",
+    "said_at": _sql_iso("said_at").split(" AS ")[0], "created_at": _sql_iso("created_at").split(" AS ")[0],
+    "pending_until": _sql_iso("pending_until").split(" AS ")[0], "status": "status",
+    "memory_ids": "json((SELECT json_group_array(memory_id) FROM (SELECT memory_id FROM deletion_request_targets"
+                  " WHERE request_id = deletion_requests.id ORDER BY memory_id)))",
+})
 
 
 class ExportedText(NamedTuple):
@@ -106,6 +117,8 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
                 "settings": conn.execute(f"SELECT {_SETTING_JSON} FROM settings ORDER BY name").fetchall(),
                 "ingested_messages": conn.execute(
                     f"SELECT {_INGESTED_JSON} FROM ingested_messages ORDER BY at, source_ref").fetchall(),
+                "deletion_requests": conn.execute(
+                    f"SELECT {_REQUEST_JSON} FROM deletion_requests ORDER BY created_at, source_ref, id").fetchall(),
             }
             history = conn.execute(f"SELECT {_CONSENT_JSON} FROM consent ORDER BY seq").fetchall()
             learning = conn.execute("SELECT learning FROM consent ORDER BY seq DESC LIMIT 1").fetchone()
@@ -117,7 +130,8 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
     for formation, status, count in tally:
         counts[formation][status] = count
     counts.update(memories=len(parts["memories"]), audit=len(parts["audit"]), consent=len(history),
-                  settings=len(parts["settings"]), ingested_messages=len(parts["ingested_messages"]))
+                  settings=len(parts["settings"]), ingested_messages=len(parts["ingested_messages"]),
+                  deletion_requests=len(parts["deletion_requests"]))
     created = meta_rows.get("created_at")
     head = {
         "meta": {
@@ -179,12 +193,21 @@ def validate_export(data: Any) -> None:
     expected = {**tallied, "memories": len(memories), "audit": len(data["audit"]),
                 "consent": len(data["consent"]["history"]), "settings": len(data["settings"]),
                 "ingested_messages": len(data["ingested_messages"])}
+    requests = data.get("deletion_requests")
+    if requests is not None or "deletion_requests" in counts:
+        expected["deletion_requests"] = len(requests or [])
     if counts != expected:
         raise InvalidInput("The export's counts do not match its rows, so it may be truncated or edited; nothing was imported.")
     for part, field in (("memories", "id"), ("audit", "seq"), ("settings", "name"), ("ingested_messages", "source_ref")):
         seen = [row[field] for row in data[part]]
         if len(set(seen)) != len(seen):
             raise InvalidInput(f"The export repeats a {field} in {part}; nothing was imported.")
+    held = {record["id"] for record in memories}
+    if len({request["id"] for request in requests or []}) != len(requests or []):
+        raise InvalidInput("The export repeats an id in deletion_requests; nothing was imported.")
+    if any(not set(request["memory_ids"]) <= held for request in requests or []):
+        raise InvalidInput("A request to forget in the export names a memory the export does not hold; "
+                           "nothing was imported.")
     if any("\x00" in record["value"] for record in memories):
         raise InvalidInput("A memory value in the export contains a NUL character; nothing was imported.")
     try:

@@ -109,10 +109,75 @@ def _v3_audit_memory_index(conn) -> None:
     conn.execute("CREATE INDEX audit_memory_id ON audit (memory_id) WHERE memory_id IS NOT NULL")
 
 
+def _v4_deletion_requests(conn) -> None:
+    """A "forget …" sentence in an imported conversation is a proposal to delete the matching
+    memory (§6), kept until the user confirms or dismisses it, or it expires (§4: 30 days).
+
+    ``deletion_requests`` holds what was said (``utterance``: the sentence; ``what``: the
+    words after "forget"), where (``source_ref``), when (``said_at``, epoch seconds UTC or
+    NULL), and ``status`` ``pending`` — or ``confirmed`` for the instant between the user's
+    yes and the deletion of its memories. ``deletion_request_targets`` names the memories it
+    matched. A request never outlives its memories: when a target memory is deleted by any
+    path (forget, reject, supersession, expiry, an edit — which replaces the row — or an
+    import that replaces it), its link goes with it (trigger, so it holds even on a
+    connection without ``foreign_keys``), and a request left with no target is deleted with
+    its sentence, audited as ``forget-request``/``dropped`` when it was still pending (the
+    trigger cannot see the store's clock: that event's time is the wall clock)."""
+    _run_script(
+        conn,
+        """
+        CREATE TABLE deletion_requests (
+            id            TEXT PRIMARY KEY,
+            utterance     TEXT NOT NULL CHECK (length(utterance) BETWEEN 1 AND 4000),
+            what          TEXT NOT NULL CHECK (length(what) BETWEEN 1 AND 4000),
+            source_ref    TEXT NOT NULL,
+            said_at       INTEGER,
+            created_at    INTEGER NOT NULL,
+            pending_until INTEGER NOT NULL,
+            status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'confirmed')),
+            UNIQUE (source_ref, what)
+        ) STRICT;
+        CREATE INDEX deletion_requests_pending_until ON deletion_requests (pending_until);
+
+        CREATE TABLE deletion_request_targets (
+            request_id TEXT NOT NULL REFERENCES deletion_requests (id) ON DELETE CASCADE,
+            memory_id  TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+            PRIMARY KEY (request_id, memory_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX deletion_request_targets_memory ON deletion_request_targets (memory_id);
+        """,
+    )
+    # Trigger bodies hold ";\n", so each is one statement of its own.
+    conn.execute(
+        """
+        CREATE TRIGGER deletion_request_target_memory_gone AFTER DELETE ON memories
+        BEGIN
+            DELETE FROM deletion_request_targets WHERE memory_id = OLD.id;
+        END
+        """
+    )
+    conn.execute(
+        """
+        CREATE TRIGGER deletion_request_without_target AFTER DELETE ON deletion_request_targets
+        WHEN NOT EXISTS (SELECT 1 FROM deletion_request_targets WHERE request_id = OLD.request_id)
+        BEGIN
+            INSERT INTO audit (at, event, actor, memory_id, outcome, reason, detail)
+                SELECT CAST(strftime('%s', 'now') AS INTEGER), 'forget-request', 'system', OLD.memory_id, 'dropped',
+                       'The memory this request to forget named was deleted or changed another way; '
+                       || 'the request was dropped.',
+                       json_object('request_id', id, 'source_ref', source_ref)
+                FROM deletion_requests WHERE id = OLD.request_id AND status = 'pending';
+            DELETE FROM deletion_requests WHERE id = OLD.request_id;
+        END
+        """
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
     ("audit_memory_index", _v3_audit_memory_index),
+    ("deletion_requests", _v4_deletion_requests),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

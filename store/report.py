@@ -2,8 +2,9 @@
 
 :func:`render_markdown` takes the dict of :func:`store.export.build_export` — so the report
 says exactly what the JSON says — and writes the sections of §9: "Saved by you",
-"Inferred about you" (confidence, evidence, expiry), "Pending", "Quarantined", "What was
-used and when", then consent and the full history of changes.
+"Inferred about you" (confidence, evidence, expiry), "Pending", "Requests to forget" (§6:
+what you asked to have deleted, waiting for your yes or no), "Quarantined", "What was used
+and when", then consent and the full history of changes.
 
 Stored text is shown literally and safely: Markdown and HTML punctuation is escaped, line
 breaks and control characters appear as visible escapes (``\\n``, ``\\u0007``), and each
@@ -179,6 +180,30 @@ def _section(title: str, intro: str, records: list[dict[str, Any]], *, inferred:
     return lines
 
 
+def _requests_section(requests: list[dict[str, Any]], memories: list[dict[str, Any]]) -> list[str]:
+    """"Requests to forget" (§6): each request, as said, and the memories a yes deletes."""
+    by_id = {record["id"]: record for record in memories}
+    lines = [f"## Requests to forget ({len(requests)})", "",
+             "Things you asked, in a conversation, to have forgotten. Nothing is deleted until you confirm; "
+             "a request you do not answer lapses and the memory stays.", ""]
+    if not requests:
+        return lines + ["Nothing.", ""]
+    for request in requests:
+        lines.append(f"- you asked to forget: “{literal(request['what'])}”")
+        for memory_id in request["memory_ids"]:
+            record = by_id.get(memory_id)
+            if record is not None:
+                lines.append(f"  - a yes deletes `{record['key']}`: {literal(record['value'])} (id `{memory_id}`)")
+        said = f" on {_day(request['said_at'])}" if request["said_at"] else ""
+        lines.append(f"  - said{said} in {literal(request['source_ref'])}: {literal(request['utterance'])}")
+        if request["status"] == "confirmed":
+            lines.append("  - you confirmed it; the deletion was interrupted and finishes when you confirm again")
+        else:
+            lines.append(f"  - found {_day(request['created_at'])}; lapses {_day(request['pending_until'])} unless you answer")
+        lines.append(f"  - id `{request['id']}`")
+    return lines + [""]
+
+
 def render_markdown(data: dict[str, Any]) -> str:
     """The export ``data`` as a Markdown report for the person it is about (§9)."""
     meta, consent, memories = data["meta"], data["consent"], data["memories"]
@@ -208,6 +233,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                       implicit, inferred=True)
     lines += _section("Pending", "Requests found in your conversations or from assistants, waiting for your yes or no; "
                       "never given to an assistant until you confirm.", pending)
+    lines += _requests_section(data.get("deletion_requests", []), memories)
     lines += _section("Quarantined", "Things you marked as confidential: kept, never given to any assistant until you "
                       "release them.", quarantined)
 

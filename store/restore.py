@@ -6,8 +6,8 @@ file that fails any check changes nothing. Then one transaction writes it:
 
 - **Empty store** (no memories, audit, consent, settings or ingest refs): a faithful
   restore. Memories keep their ids, status, formation, confidence, evidence and every
-  timestamp; the audit log and consent history keep their sequence numbers; settings and
-  ingest refs come back. One ``import`` event is appended. Export → import → export gives
+  timestamp; the audit log and consent history keep their sequence numbers; settings,
+  ingest refs and open requests to forget (§6, with the memories they name) come back. One ``import`` event is appended. Export → import → export gives
   the same memories, consent history, settings and audit (plus the new events).
 - **Non-empty store**: refused unless a merge mode is given. The file's own audit log and
   consent history describe another store and stay in the file; this store's consent is
@@ -21,7 +21,9 @@ file that fails any check changes nothing. Then one transaction writes it:
     (§3.4): an imported inference never replaces a held explicit memory.
 
   In both modes an imported inference is skipped while implicit learning is off here (§3.2),
-  and ingest refs are merged.
+  and ingest refs are merged. An imported request to forget is added when this store does
+  not hold it yet, naming only those of its memories that this store now holds (the ids the
+  import kept); one that names none of them is left out.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from store.screening import find_secret
 MERGE_MODES = ("skip", "replace")
 _TIME_FIELDS = ("created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at",
                 "pending_until")
-_USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages")
+_USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages", "deletion_requests")
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class RestoreReport:
     skip_reasons: dict[str, int] = field(default_factory=dict)
     audit_events: int = 0
     consent_events: int = 0
+    deletion_requests: int = 0
 
     def summary(self) -> str:
         """One or two sentences for the CLI."""
@@ -69,6 +72,9 @@ class RestoreReport:
         else:
             text += f" ({self.replaced} replacing held ones), skipped {self.skipped}"
         text += "."
+        if self.deletion_requests:
+            text += (f" {self.deletion_requests} request{'' if self.deletion_requests == 1 else 's'} to forget"
+                     " waiting in your Inbox.")
         for reason, count in self.skip_reasons.items():
             text += f" {count} skipped: {reason}."
         return text
@@ -147,8 +153,11 @@ def check_export(data: Any) -> list[tuple]:
             _epoch(event["at"])
         for ref in data["ingested_messages"]:
             _epoch(ref["at"])
+        for request in data.get("deletion_requests", []):
+            for name in ("said_at", "created_at", "pending_until"):
+                _epoch(request[name])
     except ValueError:
-        raise InvalidInput("The export has an impossible date in its audit, consent or ingest records; "
+        raise InvalidInput("The export has an impossible date in its audit, consent, ingest or request records; "
                            "nothing was imported.") from None
     return rows
 
@@ -161,6 +170,27 @@ def is_empty(store: MemoryStore) -> bool:
 
 _INSERT_MEMORY = (f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) "
                   f"VALUES ({', '.join('?' * len(MEMORY_FIELDS))})")
+
+
+def _insert_requests(conn, requests: list[dict[str, Any]]) -> int:
+    """Insert the export's requests to forget that this store lacks, each naming the memories
+    of its ``memory_ids`` held here (inside the caller's transaction); return how many."""
+    added = 0
+    for request in requests:
+        held = [memory_id for memory_id in request["memory_ids"]
+                if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone()]
+        if not held or conn.execute("SELECT 1 FROM deletion_requests WHERE id = ? OR (source_ref = ? AND what = ?)",
+                                    (request["id"], request["source_ref"], request["what"])).fetchone():
+            continue
+        conn.execute(
+            "INSERT INTO deletion_requests (id, utterance, what, source_ref, said_at, created_at, pending_until, status)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (request["id"], request["utterance"], request["what"], request["source_ref"], _epoch(request["said_at"]),
+             _epoch(request["created_at"]), _epoch(request["pending_until"]), request["status"]))
+        conn.executemany("INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
+                         [(request["id"], memory_id) for memory_id in held])
+        added += 1
+    return added
 
 
 def restore(store: MemoryStore, data: dict[str, Any], *, actor: str, merge: str | None = None,
@@ -206,12 +236,15 @@ def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreRepo
                          [(s["name"], s["value"]) for s in data["settings"]])
         conn.executemany("INSERT INTO ingested_messages (source_ref, at) VALUES (?, ?)",
                          [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+        requests = _insert_requests(conn, data.get("deletion_requests", []))
         by_formation = Counter(record["formation"] for record in data["memories"])
         audit.record(conn, at=now, event="import", actor=actor, outcome="restored",
                      reason=f"Restored {len(rows)} memories from an export into an empty store.",
                      detail={**detail, "explicit": by_formation["explicit"], "implicit": by_formation["implicit"],
-                             "audit_events": len(data["audit"]), "consent_events": len(history)})
-    return RestoreReport(None, restored=len(rows), audit_events=len(data["audit"]), consent_events=len(history))
+                             "audit_events": len(data["audit"]), "consent_events": len(history),
+                             "deletion_requests": requests})
+    return RestoreReport(None, restored=len(rows), audit_events=len(data["audit"]), consent_events=len(history),
+                         deletion_requests=requests)
 
 
 def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
@@ -269,10 +302,11 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
         conn.executemany(setting_sql, [(s["name"], s["value"]) for s in data["settings"]])
         conn.executemany("INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
                          [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+        requests = _insert_requests(conn, data.get("deletion_requests", []))
         audit.record(conn, at=now, event="import", actor=actor, outcome=f"merge-{merge}",
                      reason=f"Merged an export ({merge}): {restored} added, {replaced} replaced, "
-                            f"{sum(reasons.values())} skipped.", detail=detail)
+                            f"{sum(reasons.values())} skipped.", detail={**detail, "deletion_requests": requests})
     if replaced:
         store.db.checkpoint()  # replaced values leave the file, not only the WAL (§9)
     return RestoreReport(merge, restored=restored, replaced=replaced, skipped=sum(reasons.values()),
-                         skip_reasons=dict(reasons))
+                         skip_reasons=dict(reasons), deletion_requests=requests)

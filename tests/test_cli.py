@@ -123,7 +123,8 @@ def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
     done = run("export", "--out", str(out))
     assert done.returncode == 0 and "not encrypted" in done.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert set(data) == {"meta", "consent", "memories", "audit", "counts", "settings", "ingested_messages"}
+    assert set(data) == {"meta", "consent", "memories", "audit", "counts", "settings", "ingested_messages",
+                         "deletion_requests"}
     assert [(m["key"], m["formation"]) for m in data["memories"]] == [("contact.preferred_channel", "explicit")]
     assert data["counts"]["explicit"]["active"] == 1
     assert out.stat().st_mode & 0o777 == 0o600

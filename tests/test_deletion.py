@@ -178,3 +178,72 @@ def test_an_edit_to_a_secret_is_refused_and_changes_nothing(store):
     with pytest.raises(InvalidInput, match="password manager"):
         store.edit(saved.id, "password: hunter2hunter2", actor="t")
     assert store.get(saved.id).value == "blue locker"
+
+
+# --- requests to forget (§6): the sentence is user text too --------------------------------
+
+SENTENCE_WORD = "xylophonebreakfast"
+
+
+def _request_for(store, memory, *, words: str):
+    from store.deletion_requests import DeletionRequests
+
+    return DeletionRequests(store).add(what=words, utterance=f"Please forget that {words}, said over {SENTENCE_WORD}.",
+                                       source_ref="later.jsonl#c2/m0", said_at=1_772_000_000,
+                                       memory_ids=[memory.id], actor="ingest:later.jsonl")
+
+
+def _note(store):
+    return store.propose(Proposal(NOTE_KEY, VALUE, "explicit", "user", confirmed=True), actor="test").memory
+
+
+def test_confirming_a_request_to_forget_deletes_the_value_and_the_sentence_everywhere(keyed):
+    from store.deletion_requests import DeletionRequests
+
+    store, path, key_hex = keyed
+    memory = _note(store)
+    request = _request_for(store, memory, words=VALUE)
+    store.db.checkpoint()
+    assert SENTENCE_WORD in _table_dump(store) and _plaintext_hits(path, key_hex, SENTENCE_WORD.encode())
+    assert SENTENCE_WORD in dumps_export(build_export(store, app_version="test"))
+
+    assert [m.id for m in DeletionRequests(store).confirm(request.id, actor="test")] == [memory.id]
+
+    after = _everywhere(store, path, key_hex)
+    assert [where for where, hit in after.items() if hit] == []
+    assert SENTENCE_WORD not in _table_dump(store) + repr(store.audit_events())
+    assert _plaintext_hits(path, key_hex, SENTENCE_WORD.encode()) == []
+    assert Path(f"{path}-wal").stat().st_size == 0
+    events = [(e.event, e.outcome, e.key) for e in store.audit_events(newest_first=False) if e.memory_id == memory.id]
+    assert events[-3:] == [("forget-request", "pending", "notes.(redacted)"),
+                           ("forget-request", "confirmed", "notes.(redacted)"), ("delete", None, "notes.(redacted)")]
+    assert "confirmed your request" in store.audit_events(limit=1)[0].reason
+
+
+def test_dismissing_a_request_to_forget_keeps_the_memory_and_drops_the_sentence(keyed):
+    from store.deletion_requests import DeletionRequests
+
+    store, path, key_hex = keyed
+    memory = _note(store)
+    request = _request_for(store, memory, words="zq7731 marmalade")
+    DeletionRequests(store).dismiss(request.id, actor="test")
+    assert store.get(memory.id).value == VALUE and DeletionRequests(store).pending() == []
+    assert SENTENCE_WORD not in _table_dump(store) + repr(store.audit_events())
+    assert _plaintext_hits(path, key_hex, SENTENCE_WORD.encode()) == []
+    assert SENTENCE_WORD not in dumps_export(build_export(store, app_version="test"))
+    assert store.audit_events(limit=1)[0].outcome == "dismissed"
+
+
+def test_a_memory_deleted_another_way_takes_its_request_and_the_sentence_with_it(keyed):
+    from store.deletion_requests import DeletionRequests
+
+    store, path, key_hex = keyed
+    memory = _note(store)
+    _request_for(store, memory, words="zq7731 marmalade")
+    store.forget(memory.id, actor="test")  # memtrust forget ID, or d on the main screen
+    assert DeletionRequests(store).pending() == [] and DeletionRequests(store).count() == 0
+    assert [where for where, hit in _everywhere(store, path, key_hex).items() if hit] == []
+    assert SENTENCE_WORD not in _table_dump(store)
+    assert _plaintext_hits(path, key_hex, SENTENCE_WORD.encode()) == []
+    dropped = next(e for e in store.audit_events() if e.outcome == "dropped")
+    assert (dropped.event, dropped.memory_id) == ("forget-request", memory.id)

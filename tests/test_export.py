@@ -263,3 +263,49 @@ def test_an_export_replaces_an_earlier_export_but_never_another_file(store, tmp_
     with pytest.raises(InvalidInput, match="not a memtrust export"):
         write_export(mine, text)
     assert mine.read_text(encoding="utf-8") == "mine\n"
+
+
+# --- requests to forget (§6) ---------------------------------------------------------------
+
+
+def _request_to_forget(store):
+    from store.deletion_requests import DeletionRequests
+
+    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
+                           actor="test").memory
+    return memory, DeletionRequests(store).add(
+        what="I prefer email", utterance="Forget that I prefer email.", source_ref="later.jsonl#c2/m0",
+        said_at=1_772_000_000, memory_ids=[memory.id], actor="test")
+
+
+def test_a_request_to_forget_is_exported_with_the_memory_it_names_and_counted(store):
+    memory, request = _request_to_forget(store)
+    data = build_export(store, app_version="test")
+    validate_export(data)
+    assert data["deletion_requests"] == [{
+        "id": request.id, "utterance": "Forget that I prefer email.", "what": "I prefer email",
+        "source_ref": "later.jsonl#c2/m0", "said_at": "2026-02-25T06:13:20Z", "created_at": "2026-03-02T12:00:00Z",
+        "pending_until": "2026-04-01T12:00:00Z", "status": "pending", "memory_ids": [memory.id]}]
+    assert data["counts"]["deletion_requests"] == 1
+    broken = json.loads(json.dumps(data))
+    broken["deletion_requests"][0]["memory_ids"] = ["not-in-the-export"]
+    with pytest.raises(InvalidInput, match="names a memory the export does not hold"):
+        validate_export(broken)
+
+
+def test_an_export_made_before_requests_to_forget_existed_still_validates(store):
+    fill(store, learning=False)
+    data = build_export(store, app_version="test")
+    del data["deletion_requests"], data["counts"]["deletion_requests"]
+    validate_export(data)
+
+
+def test_markdown_report_lists_requests_to_forget_with_what_a_yes_deletes(store):
+    _request_to_forget(store)
+    text = render_markdown(build_export(store, app_version="test"))
+    section = text.split("## Requests to forget (1)")[1].split("## Quarantined")[0]
+    assert "you asked to forget: “I prefer email”" in section
+    assert "a yes deletes `contact.preferred_channel`: email" in section
+    assert "said on 25 Feb 2026 06:13 UTC in later.jsonl#c2/m0: Forget that I prefer email." in section
+    assert "lapses 1 Apr 2026 12:00 UTC unless you answer" in section
+    assert text.index("## Pending") < text.index("## Requests to forget") < text.index("## Quarantined")

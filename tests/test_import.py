@@ -186,3 +186,41 @@ def test_cli_export_markdown_report(tmp_path):
     assert out.stat().st_mode & 0o777 == 0o600
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# What memtrust holds about you") and "## Saved by you (1)" in text
+
+
+# --- requests to forget (§6) ---------------------------------------------------------------
+
+
+def test_a_request_to_forget_survives_export_and_import_into_an_empty_store(store, second_store, tmp_path):
+    from store.deletion_requests import DeletionRequests
+
+    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
+                           actor="test").memory
+    request = DeletionRequests(store).add(what="I prefer email", utterance="Forget that I prefer email.",
+                                          source_ref="later.jsonl#c2/m0", said_at=None, memory_ids=[memory.id],
+                                          actor="test")
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    report = restore(second_store, data, actor="test")
+    assert report.deletion_requests == 1 and "1 request to forget waiting in your Inbox" in report.summary()
+    assert DeletionRequests(second_store).pending() == [request]
+    again = build_export(second_store, app_version="test")
+    assert again["deletion_requests"] == data["deletion_requests"]
+    # Restored, it still works: confirming deletes the memory in the new store.
+    DeletionRequests(second_store).confirm(request.id, actor="test")
+    assert second_store.list() == []
+
+
+def test_a_merge_adds_a_request_to_forget_only_for_memories_this_store_holds(store, second_store, tmp_path):
+    from store.deletion_requests import DeletionRequests
+
+    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
+                           actor="test").memory
+    DeletionRequests(store).add(what="I prefer email", utterance="Forget that I prefer email.",
+                                source_ref="later.jsonl#c2/m0", said_at=None, memory_ids=[memory.id], actor="test")
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    second_store.propose(Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True),
+                         actor="test")
+    assert restore(second_store, data, actor="test", merge="skip").deletion_requests == 0  # its memory was skipped
+    assert DeletionRequests(second_store).count() == 0
+    assert restore(second_store, data, actor="test", merge="replace").deletion_requests == 1
+    assert [m.value for request in DeletionRequests(second_store).pending() for m in request.targets] == ["email"]

@@ -98,3 +98,72 @@ def test_implicit_detectors_are_not_called_while_learning_is_off(store, real_dat
     store.set_learning(True, actor="test")
     ingest_file(store, real_data / "claude_example.json", implicit_detectors=[detector])
     assert len(calls) == 1
+
+
+# --- "forget …" becomes a request to forget in the Inbox (§6) ----------------------------
+
+SAID = 1_772_000_000  # 2026-02-25, epoch seconds UTC
+
+
+def _channel_export(tmp_path, name: str, *, with_forget: bool):
+    """A JSONL export: conversation c1 asks to remember the channel; a later export also holds
+    conversation c2, which asks to forget it (the user exported again, weeks later)."""
+    records = [
+        {"conversation_id": "c1", "message_id": "m0", "role": "user",
+         "content": "Please remember that I prefer email.", "timestamp": SAID},
+        {"conversation_id": "c1", "message_id": "m1", "role": "assistant", "content": "Noted.", "timestamp": SAID + 5},
+    ]
+    if with_forget:
+        records += [
+            {"conversation_id": "c2", "message_id": "m0", "role": "user",
+             "content": "Actually, forget that I prefer email. Thanks.", "timestamp": SAID + 86_400},
+            {"conversation_id": "c2", "message_id": "m1", "role": "assistant", "content": "Done.", "timestamp": SAID + 86_405},
+        ]
+    return write_jsonl(tmp_path / name, records)
+
+
+def _confirmed_channel(store, tmp_path):
+    ingest_file(store, _channel_export(tmp_path, "first.jsonl", with_forget=False))
+    [pending] = store.list(status="pending")
+    return store.confirm(pending.id, actor="test")
+
+
+def test_forget_after_a_confirmed_remember_becomes_one_pending_request_to_delete_it(store, tmp_path):
+    from store.deletion_requests import DeletionRequests, inbox_count
+
+    channel = _confirmed_channel(store, tmp_path)
+    report = ingest_file(store, _channel_export(tmp_path, "later.jsonl", with_forget=True))
+    [request] = DeletionRequests(store).pending()
+    assert report.deletion_requests == [request] and report.forget_unmatched == []
+    assert [(m.id, m.key, m.value) for m in request.targets] == [(channel.id, "contact.preferred_channel", "email")]
+    assert (request.what, request.utterance) == ("I prefer email", "Actually, forget that I prefer email.")
+    assert request.source_ref == "later.jsonl#c2/m0" and int(request.said_at.timestamp()) == SAID + 86_400
+    assert (request.pending_until - request.created_at).days == 30 and request.status == "pending"
+    assert store.get(channel.id).value == "email"  # nothing is deleted until the user confirms
+    assert inbox_count(store) == 1
+    assert [(e.event, e.outcome, e.memory_id) for e in store.audit_events(limit=1)] == [
+        ("forget-request", "pending", channel.id)]
+    assert "prefer email" not in repr(store.audit_events())  # the sentence never reaches the audit
+
+
+def test_reingesting_an_export_with_a_request_to_forget_does_not_repeat_it(store, tmp_path):
+    from store.deletion_requests import DeletionRequests
+
+    _confirmed_channel(store, tmp_path)
+    path = _channel_export(tmp_path, "later.jsonl", with_forget=True)
+    ingest_file(store, path)
+    again = ingest_file(store, path)
+    assert again.deletion_requests == [] and again.forget_requests == [] and again.already_ingested >= 2
+    # The same words in a newer export (another message) do not add a second request either.
+    ingest_file(store, _channel_export(tmp_path, "newer.jsonl", with_forget=True))
+    assert len(DeletionRequests(store).pending()) == 1
+
+
+def test_a_request_to_forget_that_matches_nothing_is_reported_audited_and_not_stored(store, tmp_path):
+    from store.deletion_requests import DeletionRequests
+
+    report = ingest_file(store, _channel_export(tmp_path, "later.jsonl", with_forget=True))
+    assert [r.text for r in report.forget_unmatched] == ["I prefer email"] and report.deletion_requests == []
+    assert DeletionRequests(store).pending() == []
+    [event] = [e for e in store.audit_events() if e.event == "forget-request"]
+    assert (event.outcome, event.detail) == ("no-match", {"source_ref": "later.jsonl#c2/m0"})

@@ -32,7 +32,8 @@ def test_a_new_store_is_migrated_to_the_latest_schema_with_exactly_these_tables(
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         columns = [r[1] for r in conn.execute("PRAGMA table_info(memories)")]
     assert version == SCHEMA_VERSION
-    assert tables == {"meta", "memories", "audit", "consent", "settings", "ingested_messages"}
+    assert tables == {"meta", "memories", "audit", "consent", "settings", "ingested_messages",
+                      "deletion_requests", "deletion_request_targets"}
     assert columns == ["id", "scope", "key", "value", "formation", "source", "source_ref", "confidence", "status",
                        "evidence", "created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at",
                        "reviewed_at", "pending_until"]

@@ -28,7 +28,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 from zoneinfo import available_timezones
@@ -47,11 +47,13 @@ class ForgetRequest:
       the store or the UI matches it against memories, the user confirms the deletion.
     - ``source_ref``: ``"<file>#<conversation>/<message>"`` (:func:`message_ref`).
     - ``utterance``: the whole sentence.
+    - ``said_at``: when it was said, epoch seconds UTC (``None`` when the export has no time).
     """
 
     text: str
     source_ref: str
     utterance: str
+    said_at: int | None = field(default=None, compare=False)  # when, not what: equal requests stay equal
 
 
 @dataclass(frozen=True)
@@ -489,7 +491,8 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
       source="chat", confidence=1.0, source_ref=message_ref(file_name, conv.id, turn id),
       utterance=<the sentence>, evidence={"conversation_title", "said_at"})``, where
       ``said_at`` is epoch seconds (UTC) or ``None``;
-    - each "forget" sentence → :class:`ForgetRequest`;
+    - each "forget" sentence → :class:`ForgetRequest` (with ``said_at``, epoch seconds UTC
+      or ``None``);
     - each ChatGPT custom instruction → ``Proposal(source="settings", key=settings.about_user
       | settings.about_model | settings.custom_instructions, value=<the text>)``.
 
@@ -521,7 +524,8 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
             if request.action == "forget":
                 if ("forget", request.value) not in seen:
                     seen.add(("forget", request.value))
-                    yield ForgetRequest(text=request.value, source_ref=ref, utterance=request.utterance)
+                    yield ForgetRequest(text=request.value, source_ref=ref, utterance=request.utterance,
+                                        said_at=to_epoch(turn.at))
                 continue
             assert request.key is not None
             if (request.key, request.value) in seen:
