@@ -1,8 +1,15 @@
-"""The Inbox (DESIGN.md §3.6): explicit memories waiting for the user's confirmation.
+"""The Inbox (DESIGN.md §3.6, §6): what waits for the user's yes or no.
 
-Each row is the confirmation question itself ("Save “email” as your
-contact.preferred_channel?") with where it came from; ``y`` or Enter confirms it, ``n``
-asks, then rejects it (deleted, audited). Store calls run in thread workers.
+- A pending memory: the confirmation question itself ("Save “email” as your
+  contact.preferred_channel?") with where it came from; ``y`` or Enter confirms it, ``n``
+  asks, then rejects it (deleted, audited).
+- A request to forget found in an import (§6): "You asked to forget: “I prefer email” —
+  delete contact.preferred_channel = email?"; ``y`` or Enter asks the main screen's delete
+  question (No has the focus), then deletes the memory; ``n`` dismisses the request and
+  keeps the memory (nothing is deleted, so it does not ask).
+
+Requests to forget come first: a deletion the user asked for should not wait below a list
+of saves. Store calls run in thread workers.
 """
 
 from __future__ import annotations
@@ -20,21 +27,55 @@ from textual.widgets.option_list import Option
 from screens import ASSETS, TUI_ACTOR
 from screens.confirm import ConfirmScreen, save_question
 from screens.literal import fit, literal
-from screens.provenance import badges, provenance
+from screens.provenance import badge, badges, day, expiry, provenance
 from screens.store_screen import StoreScreen
+from store.deletion_requests import DeletionRequest, DeletionRequestNotFound, DeletionRequests
 from store.model import Memory
+
+#: Option ids of requests to forget start with this (memory ids are hex, so never do).
+REQUEST_PREFIX = "forget:"
 
 
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
     """The question for one pending memory, then its provenance and badges."""
     question = Content.assemble(
-        "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold $accent"), "?"
+        "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold"), "?"
     )
     return Content("\n").join([question, provenance(memory, now), badges(memory, now)])
 
 
+def _targets(request: DeletionRequest) -> Content:
+    """``profile.name = “Sam Rivera”`` for each memory a yes deletes, joined by "and"."""
+    return Content(" and ").join(
+        Content.assemble(literal(m.key, "bold"), " = ", literal(f"“{fit(m.value, 120)}”", "bold"))
+        for m in request.targets)
+
+
+def request_prompt(request: DeletionRequest, now: datetime) -> Content:
+    """The question for one request to forget (§6), where and when it was said, and badges."""
+    question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, 120)}”", "bold"),
+                                " — delete ", _targets(request), "?")
+    file_name = request.source_ref.split("#", 1)[0]
+    when = (f"on {day(request.said_at)}" if request.said_at is not None
+            else f"(found when it was imported on {day(request.created_at)})")
+    origin = Content.assemble("You said it in a conversation ", when, " in ", literal(file_name), ": ",
+                              literal(f"“{fit(request.utterance, 160)}”"))
+    lapse = expiry(request.pending_until, now, short=True) or "expired"
+    marks = Content(" ").join([badge("request to forget", "held"),
+                               badge(lapse.replace("expires", "lapses"), "expiry")])
+    return Content("\n").join([question, origin, marks])
+
+
+def delete_question(request: DeletionRequest) -> Content:
+    """The main screen's delete question, for what a request to forget names."""
+    gone = "It is" if len(request.targets) == 1 else "They are"
+    return Content.assemble("Delete ", _targets(request),
+                            f"? {gone} removed for good; the audit log keeps only that "
+                            f"{'it' if len(request.targets) == 1 else 'they'} existed.")
+
+
 class InboxScreen(StoreScreen):
-    """Pending memories, one question each; answer with y/Enter or n."""
+    """Pending memories and requests to forget, one question each; answer with y/Enter or n."""
 
     FOLLOWS_OUTSIDE_WRITES = True
     CSS_PATH = ASSETS / "inbox.tcss"
@@ -47,11 +88,12 @@ class InboxScreen(StoreScreen):
     ]
 
     class Loaded(Message):
-        """A worker read the pending memories."""
+        """A worker read the pending memories and the open requests to forget."""
 
-        def __init__(self, pending: list[Memory]) -> None:
+        def __init__(self, pending: list[Memory], requests: list[DeletionRequest] | None = None) -> None:
             super().__init__()
             self.pending = pending
+            self.requests = requests or []
 
     class Answered(Message):
         """A worker confirmed or rejected one memory; ``notice`` says which."""
@@ -63,8 +105,8 @@ class InboxScreen(StoreScreen):
     def __init__(self) -> None:
         super().__init__()
         self.pending: dict[str, Memory] = {}
+        self.requests: dict[str, DeletionRequest] = {}
         self.answering: set[str] = set()
-
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -83,31 +125,46 @@ class InboxScreen(StoreScreen):
         self.query_one(OptionList).focus()
         self.load_pending()
 
+    def _read(self) -> Loaded:
+        """The Inbox's contents, read now (call from a thread worker)."""
+        store = self.memtrust.store
+        return self.Loaded(store.list(status="pending"), DeletionRequests(store).pending())
+
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the Inbox")
     def load_pending(self) -> None:
-        """Read the pending memories (thread worker)."""
-        self.post_message(self.Loaded(self.memtrust.store.list(status="pending")))
+        """Read the pending memories and requests to forget (thread worker)."""
+        self.post_message(self._read())
 
     def on_inbox_screen_loaded(self, message: Loaded) -> None:
         option_list = self.query_one(OptionList)
         index = option_list.highlighted or 0
         now = self.memtrust.now()
         self.pending = {memory.id: memory for memory in message.pending}
+        self.requests = {REQUEST_PREFIX + request.id: request for request in message.requests}
         self.answering.clear()
         options: list[Option | None] = []
+        for option_id, request in self.requests.items():
+            options.extend([Option(request_prompt(request, now), id=option_id), None])
         for memory in message.pending:
             options.extend([Option(inbox_prompt(memory, now), id=memory.id), None])
         option_list.clear_options()
         option_list.add_options(options[:-1])
-        if message.pending:
-            option_list.highlighted = min(index, len(message.pending) - 1)
-        self.set_class(not message.pending, "-empty")
+        count = len(self.pending) + len(self.requests)
+        if count:
+            option_list.highlighted = min(index, count - 1)
+        self.set_class(not count, "-empty")
 
     @property
     def highlighted(self) -> Memory | None:
-        """The highlighted pending memory, or None."""
+        """The highlighted pending memory, or None (also when a request to forget is highlighted)."""
         option = self.query_one(OptionList).highlighted_option
         return None if option is None or option.id is None else self.pending.get(option.id)
+
+    @property
+    def highlighted_request(self) -> DeletionRequest | None:
+        """The highlighted request to forget, or None."""
+        option = self.query_one(OptionList).highlighted_option
+        return None if option is None or option.id is None else self.requests.get(option.id)
 
     @on(OptionList.OptionSelected)
     def confirm_selected(self, event: OptionList.OptionSelected) -> None:
@@ -123,6 +180,9 @@ class InboxScreen(StoreScreen):
             self.replaces = replaces
 
     def action_confirm(self) -> None:
+        if (request := self.highlighted_request) is not None:
+            self._confirm_request(request)
+            return
         memory = self.highlighted
         if memory is not None and memory.id not in self.answering:
             self.answering.add(memory.id)
@@ -151,8 +211,46 @@ class InboxScreen(StoreScreen):
         question = save_question(memory.key, memory.value, message.replaces)
         self.app.push_screen(ConfirmScreen(question, yes="Replace", no="Keep", destructive=True), replace_it)
 
+    def _confirm_request(self, request: DeletionRequest) -> None:
+        """Ask the main screen's delete question (No has the focus), then delete."""
+        if request.id in self.answering:
+            return
+
+        def delete(yes: bool | None) -> None:
+            if yes and request.id not in self.answering:
+                self.answering.add(request.id)
+                self.answer_request(request, confirm=True)
+
+        question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, 120)}”", "bold"), ".\n",
+                                    delete_question(request))
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True), delete)
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Answering a request to forget")
+    def answer_request(self, request: DeletionRequest, *, confirm: bool) -> None:
+        """Confirm (its memories are deleted) or dismiss (they are kept) one request (thread worker)."""
+        requests = DeletionRequests(self.memtrust.store)
+        keys = ", ".join(m.key for m in request.targets)
+        try:
+            if confirm:
+                deleted = requests.confirm(request.id, actor=TUI_ACTOR)
+                notice = f"Deleted {', '.join(m.key for m in deleted)}." if deleted else "It was already deleted."
+            else:
+                requests.dismiss(request.id, actor=TUI_ACTOR)
+                notice = f"Kept {keys}; your request to forget it was dismissed."
+        except DeletionRequestNotFound:
+            notice = "That request was already answered."
+        finally:
+            self.post_message(self._read())
+        self.post_message(self.Answered(notice))
+
     def action_reject(self) -> None:
-        """Ask first (No has the focus): a discarded request is deleted for good."""
+        """Ask first (No has the focus): a discarded request is deleted for good. A request to
+        forget is dismissed at once: the memory stays, nothing is deleted."""
+        if (request := self.highlighted_request) is not None:
+            if request.id not in self.answering:
+                self.answering.add(request.id)
+                self.answer_request(request, confirm=False)
+            return
         memory = self.highlighted
         if memory is None or memory.id in self.answering:
             return
@@ -164,7 +262,7 @@ class InboxScreen(StoreScreen):
 
         question = Content.assemble(
             "Discard this request? It is deleted.\n",
-            literal(memory.key, "bold $accent"), " = ", literal(f"“{fit(memory.value, 120)}”", "bold"),
+            literal(memory.key, "bold"), " = ", literal(f"“{fit(memory.value, 120)}”", "bold"),
         )
         self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 
@@ -180,7 +278,7 @@ class InboxScreen(StoreScreen):
                 store.reject(memory.id, actor=TUI_ACTOR)
                 notice = f"Discarded {memory.key}."
         finally:
-            self.post_message(self.Loaded(store.list(status="pending")))
+            self.post_message(self._read())
         self.post_message(self.Answered(notice))
 
     def on_inbox_screen_answered(self, message: Answered) -> None:

@@ -105,3 +105,68 @@ async def test_confirming_a_request_that_replaces_a_saved_value_names_it_and_ask
         await pilot.press("y")
         await settle(pilot)
         assert [m.value for m in known_store.list(status="active")] == ["Bob"]
+
+
+# --- requests to forget (§6) ---------------------------------------------------------------
+
+
+def _asked_to_forget_the_name(store):
+    """known(store), plus a request (from an import) to forget profile.name = Sam Rivera."""
+    from store.deletion_requests import DeletionRequests
+
+    known_store = known(store)
+    [name] = [m for m in known_store.list(status="active") if m.key == "profile.name"]
+    request = DeletionRequests(known_store).add(
+        what="my name is Sam Rivera", utterance="Please forget that my name is Sam Rivera.",
+        source_ref="later.jsonl#c2/m0", said_at=1_772_000_000, memory_ids=[name.id], actor="ingest:later.jsonl")
+    return known_store, name, request
+
+
+async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memory_after_the_delete_question(store, clock):
+    from store.deletion_requests import DeletionRequests
+
+    known_store, name, _request = _asked_to_forget_the_name(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        inbox = flat(rendered(app.screen.query_one("#inbox-list")))
+        assert "You asked to forget: “my name is Sam Rivera” — delete profile.name = “Sam Rivera”?" in inbox
+        assert "You said it in a conversation on 25 Feb 2026 in later.jsonl" in inbox
+        assert "[request to forget]" in inbox and "[lapses in 30d]" in inbox
+        assert "Save “email” as your contact.preferred_channel?" in inbox  # beside the pending memory
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert flat(rendered(app.screen.query_one("#question"))) == (
+            "You asked to forget: “my name is Sam Rivera”. Delete profile.name = “Sam Rivera”? "
+            "It is removed for good; the audit log keeps only that it existed.")
+        await pilot.press("enter")  # No has the focus: nothing is deleted
+        await settle(pilot)
+        assert isinstance(app.screen, InboxScreen) and known_store.get(name.id).value == "Sam Rivera"
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, InboxScreen)
+        assert [m.key for m in known_store.list()] == ["contact.preferred_channel"]
+        assert DeletionRequests(known_store).count() == 0
+        inbox = flat(rendered(app.screen.query_one("#inbox-list")))
+        assert "You asked to forget" not in inbox and "Save “email”" in inbox
+
+
+async def test_n_on_a_request_to_forget_dismisses_it_and_keeps_the_memory(store, clock):
+    from store.deletion_requests import DeletionRequests
+
+    known_store, name, _request = _asked_to_forget_the_name(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("n")  # nothing is deleted, so it does not ask
+        await settle(pilot)
+        assert isinstance(app.screen, InboxScreen)
+        assert known_store.get(name.id).value == "Sam Rivera" and DeletionRequests(known_store).count() == 0
+        assert "You asked to forget" not in flat(rendered(app.screen.query_one("#inbox-list")))
+        assert known_store.audit_events(limit=1)[0].outcome == "dismissed"
+        assert [m.key for m in known_store.list(status="pending")] == ["contact.preferred_channel"]
