@@ -211,16 +211,29 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
         click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")
     for memory in report.withdrawn:
         click.echo(f"  withdrawn   {memory.key} [{memory.id[:8]}]: you contradicted this inference, so it was removed.")
-    if report.forget_requests:
-        click.echo(f"  {len(report.forget_requests)} request(s) to forget something were found; "
-                   "review your memories and use memtrust forget ID.")
-    for match in report.forget_matches:
-        for memory_id in match.memory_ids:
-            click.echo(f"  to forget what you asked (\"{match.request.text}\"): memtrust forget {memory_id[:8]}")
+    _echo_forget_requests(report)
     if report.already_ingested:
         click.echo(f"  {report.already_ingested} message(s) were already ingested before and proposed nothing new.")
     if not report.detectors_ran:
         click.echo("  Implicit learning is off: nothing was inferred.")
+
+
+def _echo_forget_requests(report) -> None:
+    """The ingest summary's lines about "forget …" requests (§6): how many wait in the Inbox,
+    were already waiting, or matched nothing (those are not kept)."""
+    waiting = len(report.deletion_requests)
+    if waiting:
+        click.echo(f"  {waiting} {'request' if waiting == 1 else 'requests'} to forget "
+                   f"{'is' if waiting == 1 else 'are'} waiting in your Inbox: confirm to delete, or reject to keep "
+                   "(memtrust list --status pending, then memtrust confirm ID or memtrust reject ID).")
+    repeated = sum(1 for match in report.forget_matches if match.memory_ids) - waiting
+    if repeated > 0:
+        click.echo(f"  {repeated} {'request' if repeated == 1 else 'requests'} to forget "
+                   f"{'was' if repeated == 1 else 'were'} already waiting in your Inbox.")
+    unmatched = len(report.forget_unmatched)
+    if unmatched:
+        click.echo(f"  {unmatched} {'request' if unmatched == 1 else 'requests'} to forget matched nothing memtrust "
+                   "holds; nothing was deleted.")
 
 
 def _ingest_with_progress(store, file: Path, format_: str):
@@ -305,10 +318,31 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
     if as_json:
         click.echo(json.dumps([m.as_record() for m in memories], ensure_ascii=False, indent=2))
         return
-    if not memories:
+    requests = []
+    if status in (None, "pending") and formation in (None, "explicit"):
+        from store.deletion_requests import DeletionRequests
+
+        requests = DeletionRequests(store).pending()
+    if not memories and not requests:
         click.echo("No memories.")
     for memory in memories:
         click.echo(_memory_line(memory))
+    for request in requests:
+        targets = " and ".join(f"{m.scope}/{m.key}" for m in request.targets)
+        click.echo(f"{request.id[:8]}  [request to forget] you asked to forget \"{request.what}\": "
+                   f"confirm deletes {targets}, reject keeps it")
+
+
+def _request_id(store, given: str) -> str | None:
+    """The id of the open request to forget that ``given`` starts, when no memory id does."""
+    from store.deletion_requests import DeletionRequests
+    from store.errors import MemoryNotFound
+
+    try:
+        store.resolve_id(given.strip())
+        return None
+    except MemoryNotFound:
+        return DeletionRequests(store).resolve_id(given.strip())
 
 
 @cli.command()
@@ -316,8 +350,15 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
 @db_option
 @click.pass_context
 def confirm(ctx: click.Context, memory_id: str) -> None:
-    """Confirm a pending memory (or release a quarantined one)."""
+    """Confirm a pending memory (or release a quarantined one), or a request to forget (its memory is deleted)."""
     store = _store(ctx, create=False)
+    if (request_id := _request_id(store, memory_id)) is not None:
+        from store.deletion_requests import DeletionRequests
+
+        deleted = DeletionRequests(store).confirm(request_id, actor=CLI_ACTOR)
+        click.echo(f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
+                   "as you asked.")
+        return
     memory = store.confirm(_resolve(store, memory_id), actor=CLI_ACTOR)
     click.echo(f"Confirmed: {memory.key} is now saved by you.")
 
@@ -327,8 +368,14 @@ def confirm(ctx: click.Context, memory_id: str) -> None:
 @db_option
 @click.pass_context
 def reject(ctx: click.Context, memory_id: str) -> None:
-    """Reject a pending memory (it is deleted)."""
+    """Reject a pending memory (it is deleted), or dismiss a request to forget (its memory is kept)."""
     store = _store(ctx, create=False)
+    if (request_id := _request_id(store, memory_id)) is not None:
+        from store.deletion_requests import DeletionRequests
+
+        request = DeletionRequests(store).dismiss(request_id, actor=CLI_ACTOR)
+        click.echo(f"Kept {', '.join(m.key for m in request.targets)}; your request to forget it was dismissed.")
+        return
     memory = store.reject(_resolve(store, memory_id), actor=CLI_ACTOR)
     click.echo(f"Rejected and deleted the pending {memory.key}.")
 

@@ -213,3 +213,45 @@ def test_the_passphrase_command_runs_once_per_command(run, tmp_path):
              "HOME": str(tmp_path), "MEMTRUST_PASSCOMMAND": str(script)})
     assert done.returncode == 0, done.stderr
     assert counter.read_text().count("x") == 1
+
+
+def _forget_export(path, *, conversation: str) -> str:
+    path.write_text(json.dumps({"conversation_id": conversation, "message_id": "m0", "role": "user",
+                                "content": "Please forget that I prefer email.", "timestamp": 1_772_000_000}) + "\n",
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_ingest_says_a_request_to_forget_waits_in_the_inbox_and_confirm_deletes_the_memory(run, tmp_path):
+    assert run("init").returncode == 0
+    assert run("add", "contact.preferred_channel", "email", "--yes").returncode == 0
+    done = run("ingest", _forget_export(tmp_path / "later.jsonl", conversation="c2"))
+    assert done.returncode == 0, done.stderr
+    assert "1 request to forget is waiting in your Inbox" in done.stdout
+    assert "memtrust forget " not in done.stdout  # no ids to copy by hand any more
+    line = next(line for line in run("list", "--status", "pending").stdout.splitlines() if "[request to forget]" in line)
+    assert 'you asked to forget "I prefer email": confirm deletes shared/contact.preferred_channel' in line
+    confirmed = run("confirm", line.split()[0])
+    assert confirmed.returncode == 0 and "Deleted contact.preferred_channel (explicit), as you asked." in confirmed.stdout
+    assert json.loads(run("list", "--json").stdout) == []
+    assert "No memories." in run("list").stdout
+
+
+def test_reject_dismisses_a_request_to_forget_and_keeps_the_memory(run, tmp_path):
+    assert run("init").returncode == 0
+    assert run("add", "contact.preferred_channel", "email", "--yes").returncode == 0
+    run("ingest", _forget_export(tmp_path / "later.jsonl", conversation="c2"))
+    line = next(line for line in run("list").stdout.splitlines() if "[request to forget]" in line)
+    rejected = run("reject", line.split()[0])
+    assert rejected.returncode == 0 and "Kept contact.preferred_channel" in rejected.stdout
+    assert [m["value"] for m in json.loads(run("list", "--json").stdout)] == ["email"]
+    assert "[request to forget]" not in run("list").stdout
+    again = run("ingest", _forget_export(tmp_path / "newer.jsonl", conversation="c3"))
+    assert "1 request to forget is waiting in your Inbox" in again.stdout  # a new message asks anew
+
+
+def test_ingest_says_a_request_to_forget_that_matches_nothing_was_not_kept(run, tmp_path):
+    assert run("init").returncode == 0
+    done = run("ingest", _forget_export(tmp_path / "later.jsonl", conversation="c2"))
+    assert "1 request to forget matched nothing memtrust holds; nothing was deleted." in done.stdout
+    assert "No memories." in run("list").stdout
