@@ -66,9 +66,11 @@ def ingest_summary(report) -> str:
     if report.withdrawn:
         extra.append(f"{_count(len(report.withdrawn), 'inference')} withdrawn because you contradicted "
                      f"{'it' if len(report.withdrawn) == 1 else 'them'}.")
-    if report.forget_requests:
-        extra.append(f"{_count(len(report.forget_requests), 'request')} to forget something found: "
-                     "find the memory and delete it with d.")
+    if waiting := len(report.deletion_requests):
+        extra.append(f"{_count(waiting, 'request')} to forget {'is' if waiting == 1 else 'are'} waiting in your "
+                     "Inbox (i): confirm to delete, or reject to keep.")
+    if unmatched := len(report.forget_unmatched):
+        extra.append(f"{_count(unmatched, 'request')} to forget matched nothing memtrust holds; nothing was deleted.")
     if report.already_ingested:
         extra.append(f"{_count(report.already_ingested, 'message')} had been imported before and proposed nothing new.")
     return " ".join([sentence, *extra])

@@ -57,6 +57,7 @@ from screens.store_screen import StoreScreen
 from screens.widgets.detail import DetailPanel
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
+from store.deletion_requests import inbox_count
 from store.errors import MemtrustError
 from store.model import Memory, Proposal
 
@@ -313,8 +314,7 @@ class MainScreen(StoreScreen):
                     self.post_message(self.Notice(notice, "Expired memories removed"))
             self.data_version = store.data_version()  # what is shown is as new as this, at least
             panes = {pane_id: self._read_pane(pane_id, search) for pane_id in PANES}
-            view = MemoryView(panes=panes, search=search, pending=store.count(formation="explicit", statuses=("pending",)),
-                              learning=store.learning_enabled())
+            view = MemoryView(panes=panes, search=search, pending=inbox_count(store), learning=store.learning_enabled())
             self.post_message(self.Loaded(view, generation))
             if prune and (nudge := review_due(store, self.memtrust.now())) is not None:
                 self.post_message(self.Notice(nudge, "Time for a review", timeout=20))

@@ -11,6 +11,8 @@ from tui_fixtures import flat, make_app, rendered, settle
 from screens.ingest import IngestScreen
 from screens.main import MainScreen
 from screens.widgets.status_line import StatusLine
+from store.deletion_requests import DeletionRequests
+from store.model import Proposal
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
 
@@ -124,3 +126,25 @@ async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, cloc
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_a_forget_sentence_in_an_import_waits_in_the_inbox_and_the_status_line_counts_it(store, clock, tmp_path):
+    store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test")
+    export = write_jsonl(tmp_path / "later.jsonl", [
+        {"conversation_id": "c1", "role": "user", "content": "Please forget that I prefer email.",
+         "timestamp": "2026-03-01T10:00:00Z"},
+        {"conversation_id": "c1", "role": "user", "content": "Also forget that I own a yacht.",
+         "timestamp": "2026-03-01T10:01:00Z"},
+    ])
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, str(export))
+        status = _status(screen)
+        assert "1 request to forget is waiting in your Inbox (i): confirm to delete, or reject to keep." in status
+        assert "1 request to forget matched nothing memtrust holds; nothing was deleted." in status
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen.query_one(StatusLine).pending == 1  # the request is in the Inbox count
+    assert DeletionRequests(store).count() == 1
+    assert [m.value for m in store.list(status="active")] == ["email"]  # nothing deleted before a yes
