@@ -80,10 +80,12 @@ class InboxScreen(StoreScreen):
     FOLLOWS_OUTSIDE_WRITES = True
     CSS_PATH = ASSETS / "inbox.tcss"
     BINDINGS = [
-        Binding("y", "confirm", "Yes, save it", id="inbox.confirm",
-                tooltip="Confirm the highlighted memory: it becomes saved by you"),
-        Binding("n", "reject", "No, discard", id="inbox.reject",
-                tooltip="Reject the highlighted memory: it is deleted"),
+        # "Yes"/"No" answer the highlighted row's own question: "Save … as your …?" for a
+        # memory, "… delete …?" for a request to forget.
+        Binding("y", "confirm", "Yes", id="inbox.confirm",
+                tooltip="Yes to the highlighted row: save the memory, or (asking first) delete what you asked to forget"),
+        Binding("n", "reject", "No", id="inbox.reject",
+                tooltip="No to the highlighted row: discard the memory, or keep what you asked to forget"),
         Binding("escape,i", "back", "Back", id="inbox.back", tooltip="Back to your memories"),
     ]
 
