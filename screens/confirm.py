@@ -24,11 +24,12 @@ def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content
 
     ``replaces``: the active values held for the same scope and key, which the save deletes
     (§3.4); each is named: "This replaces “Aisle seat”." Values are cut to
-    :data:`QUESTION_VALUE_CELLS` cells.
+    :data:`QUESTION_VALUE_CELLS` cells. The key is bold in the dialog's own text colour, which
+    reads in light and dark themes (``$accent`` measured 1.38:1 on textual-light's dialog).
     """
     question = Content.assemble(
         "Save ", literal(f"“{fit(value, QUESTION_VALUE_CELLS)}”", "bold"), " as your ",
-        literal(key, "bold $accent"), "?",
+        literal(key, "bold"), "?",
     )
     if replaces:
         olds = Content(" and ").join(literal(f"“{fit(old, QUESTION_VALUE_CELLS)}”", "bold") for old in replaces)

@@ -39,7 +39,7 @@ class EditMemoryScreen(ModalScreen[str | None]):
         # whose keys do not work here.
         yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
-            yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold $accent")), id="title")
+            yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold")), id="title")
             yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
                          id="statement")
             yield Input(memory.value, id="value", select_on_focus=False)

@@ -82,7 +82,7 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         yield Footer(compact=True, show_command_palette=False)
         with Vertical(id="dialog"):
             yield Static(Content.styled("Export everything held about you", "bold"), id="title")
-            yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $warning"), id="warning")
+            yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $text on $warning-muted"), id="warning")
             yield Label("JSON file (a Markdown report is written beside it, ending in .md)")
             yield Input(str(self.default), id="path", select_on_focus=False)
             yield Static("", id="problem")

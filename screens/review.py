@@ -238,7 +238,7 @@ class ReviewScreen(StoreScreen):
             self.notify("This one is already saved by you.", severity="warning")
             return
         question = Content.assemble("Save ", literal(f"“{memory.value}”", "bold"), " as your ",
-                                    literal(memory.key, "bold $accent"), "? It becomes saved by you and no longer expires.")
+                                    literal(memory.key, "bold"), "? It becomes saved by you and no longer expires.")
         self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"),
                              lambda yes: self.promote(memory) if yes else None)
 

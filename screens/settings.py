@@ -27,7 +27,7 @@ from screens.learning_off import LearningOffChoice, LearningOffScreen
 from screens.literal import literal
 from screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
 from screens.store_screen import StoreScreen
-from screens.widgets.status_line import KEY_MODE_WORDS
+from screens.widgets.status_line import KEY_MODE_WORDS, LEARNING_STYLES
 from store.memories import IMPLICIT_TTL_RANGE_DAYS
 
 TTL_SETTING = "implicit_ttl_days"
@@ -125,10 +125,11 @@ class SettingsScreen(StoreScreen):
     def on_settings_screen_loaded(self, message: Loaded) -> None:
         first = self.current is None
         settings = self.current = message.settings
-        self.query_one("#learning", Static).update(Content.styled(
-            "ON — memtrust infers from conversations you import" if settings.learning
-            else "OFF — nothing is inferred about you",
-            "bold $success" if settings.learning else "bold $warning"))
+        # ON/OFF drawn as in the status line (a tinted chip that reads in light and dark themes).
+        self.query_one("#learning", Static).update(Content.assemble(
+            Content.styled("ON" if settings.learning else "OFF", LEARNING_STYLES[settings.learning]),
+            " — memtrust infers from conversations you import" if settings.learning
+            else " — nothing is inferred about you"))
         if first:
             self.query_one("#ttl", Input).value = str(settings.ttl_days)
             self.query_one("#review", Input).value = str(settings.review_days)

@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from tui_fixtures import inferred, make_app, pending_from_chat, saved, settle
+from tui_fixtures import flat, inferred, make_app, pending_from_chat, rendered, saved, settle
 
 from app.settings import Settings
 from store.model import Proposal
@@ -264,4 +264,63 @@ async def test_the_detail_panel_with_its_muted_labels_reads_at_body_text_contras
     async with app.run_test(size=(120, 50)) as pilot:
         await settle(pilot)
         lowest = text_contrast(app.screen.query_one("#detail-text"))
+    assert lowest >= BODY_TEXT
+
+
+# --- the dialogs' keys, the settings learning line, the export warning --------------------
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize(("keys", "selector"), [
+    pytest.param(("tab", "p"), "#question", id="promote question (save_question)"),
+    pytest.param(("v", "p"), "#question", id="review promote question"),
+    pytest.param(("tab", "e"), "#title", id="edit title"),
+])
+async def test_the_key_named_in_a_dialog_reads_at_body_text_contrast(store, clock, theme, keys, selector):
+    """The memory's key in "Save “brief” as your style.answer_length?" and "Edit
+    style.answer_length" was ``bold $accent`` on the dialog's ``$surface``: below 4.5:1."""
+    inferred(store, "style.answer_length", "brief")
+    app = make_app(store, clock, settings=Settings(theme=theme))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        shown = app.screen.query_one(selector)
+        ratios = word_contrasts(shown, ["style.answer_length"])
+        whole = text_contrast(shown)
+    assert ratios["style.answer_length"] >= BODY_TEXT
+    assert whole >= BODY_TEXT
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("learning", [False, True], ids=["OFF", "ON"])
+async def test_implicit_learning_on_or_off_in_settings_reads_at_body_text_contrast(store, clock, theme, learning):
+    """The settings line "OFF — nothing is inferred about you" was ``bold $warning`` (and ON
+    ``bold $success``) on the screen's background: below 4.5:1 in textual-light."""
+    if learning:
+        store.set_learning(True, actor="test")
+    app = make_app(store, clock, settings=Settings(theme=theme))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        line = app.screen.query_one("#learning")
+        assert ("ON" if learning else "OFF") in rendered(line)
+        lowest = text_contrast(line)
+    assert lowest >= BODY_TEXT
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_the_unencrypted_export_warning_reads_at_body_text_contrast(store, clock, theme):
+    """"This export is not encrypted: …" was ``bold $warning`` on the dialog's ``$surface``:
+    below 4.5:1 in textual-light."""
+    app = make_app(store, clock, settings=Settings(theme=theme))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        warning = app.screen.query_one("#warning")
+        assert "not encrypted" in flat(rendered(warning))
+        lowest = text_contrast(warning)
     assert lowest >= BODY_TEXT
