@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from store.errors import InvalidInput, MemtrustError
-from store.model import FORMATIONS, STATUSES, Proposal
+from store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
 
 APP_VERSION = "0.1.0"
 CLI_ACTOR = "cli"
@@ -287,13 +287,17 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
     click.echo(f"{result.decision.reason} [{result.memory.id[:8]}]")
 
 
-def _memory_line(memory) -> str:
+def _memory_line(memory: Memory) -> str:
+    """One memory for ``memtrust list``: id, formation badge (the TUI's rule,
+    :func:`store.model.confirmed_by_user`), scope/key, value cut to 60 characters, state."""
     if memory.formation == "implicit":
         badge = f"inferred {memory.confidence:.0%}"
+    elif confirmed_by_user(memory):
+        badge = "saved by you"
     elif memory.status == "pending":
         badge = "requested, awaiting your confirmation"  # nothing is saved until confirmed (§3.6)
-    else:
-        badge = "saved by you"
+    else:  # a confidential request quarantined (§3.5) before anyone confirmed it (§3.6)
+        badge = "requested, not saved until you confirm it"
     extras = [memory.status] if memory.status == "quarantined" else []
     if memory.expires_at:
         extras.append(f"expires {memory.expires_at:%Y-%m-%d}")

@@ -15,7 +15,7 @@ from typing import Any
 from textual.content import Content
 
 from screens.literal import displayable
-from store.model import Memory
+from store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
 
 
 def day(moment: datetime) -> str:
@@ -68,8 +68,6 @@ def expiry(expires_at: datetime | None, now: datetime, *, short: bool = False) -
 
 #: The source of an implicit row reported by an agent over MCP (§10): ``inference:agent_NAME``.
 AGENT_INFERENCE = "inference:agent_"
-#: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation.
-CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
 
 #: How each kind of badge looks. The words carry the meaning (§8: words, not colour alone);
 #: the colour only helps the eye. Each badge brings its own background, a muted tint of its
@@ -83,23 +81,6 @@ BADGE_STYLES: dict[str, str] = {
     "held": "bold $text on $error-muted",
     "expiry": "bold $text-muted on $panel",
 }
-
-
-def confirmed_by_user(memory: Memory) -> bool:
-    """Whether the user said yes to this explicit memory (§3.6).
-
-    True when it is active, when ``confirmed_at`` is set (confirmed in the Inbox, then maybe
-    edited into Quarantine), when the user typed it in memtrust (source ``user``: the app asks
-    before it writes), or when an agent wrote it after the user confirmed through MCP
-    elicitation. False for a request still pending, and for a confidential request found in an
-    import or sent by an agent: §3.5 quarantines it before §3.6 would have sent it to the
-    Inbox, so nobody has confirmed it yet.
-    """
-    if memory.formation != "explicit" or memory.status == "pending":
-        return False
-    if memory.status == "active" or memory.confirmed_at is not None or memory.source == "user":
-        return True
-    return memory.source == "agent" and CONFIRMED_BY_ELICITATION in (memory.source_ref or "")
 
 
 def formation_label(memory: Memory) -> str:

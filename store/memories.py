@@ -356,6 +356,9 @@ class MemoryStore:
                     self._delete(conn, superseded, now=now, actor=actor, event="delete",
                                  reason=f"superseded by a new {proposal.formation} value")
             status = {"admit": "active", "pending": "pending", "quarantine": "quarantined"}[decision.outcome]
+            # The user's yes (§3.6) is recorded whatever status admission gives the row: a write
+            # the user confirmed and phrased as confidential is quarantined (§3.5), still confirmed.
+            confirmed = proposal.formation == "explicit" and (status == "active" or proposal.confirmed)
             memory = Memory(
                 id=uuid.uuid4().hex,
                 scope=proposal.scope,
@@ -371,16 +374,18 @@ class MemoryStore:
                 updated_at=now_dt,
                 last_signal_at=now_dt if proposal.formation == "implicit" else None,
                 expires_at=decision.expires_at,
-                confirmed_at=now_dt if status == "active" and proposal.formation == "explicit" else None,
+                confirmed_at=now_dt if confirmed else None,
                 pending_until=decision.pending_until,
             )
             self._insert(conn, memory)
+        detail = {"rule": decision.rule, "source": proposal.source, "source_ref": proposal.source_ref}
+        if memory is not None and memory.formation == "explicit":
+            detail["confirmed"] = memory.confirmed_at is not None  # as the row's confirmed_at says
         audit.record(
             conn, at=now, event="write", actor=actor, memory_id=memory.id if memory else None,
             scope=proposal.scope, key=proposal.key if isinstance(proposal.key, str) else None,
             formation=proposal.formation if proposal.formation in ("explicit", "implicit") else None,
-            outcome=decision.outcome, reason=decision.reason,
-            detail={"rule": decision.rule, "source": proposal.source, "source_ref": proposal.source_ref},
+            outcome=decision.outcome, reason=decision.reason, detail=detail,
         )
         return WriteResult(decision, memory, proposal)
 

@@ -128,6 +128,29 @@ class Memory:
         return record
 
 
+#: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation (§10).
+CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
+
+
+def confirmed_by_user(memory: Memory) -> bool:
+    """Whether the user said yes to this explicit memory (§3.6): what makes it "saved by you".
+
+    True when it is active, when ``confirmed_at`` is set (the store records it for every write
+    the user confirmed, quarantined or not, and when a pending row is confirmed), when the user
+    typed it in memtrust (source ``user``: the app asks before it writes), or when an agent
+    wrote it after the user confirmed through MCP elicitation (the last two also cover rows
+    stored before a confirmed quarantined write got its ``confirmed_at``). False for implicit
+    rows, for a request still pending, and for a confidential request found in an import or
+    sent by an agent: §3.5 quarantines it before §3.6 would have sent it to the Inbox, so
+    nobody has confirmed it yet. The TUI's badges and the CLI's ``list`` both use this rule.
+    """
+    if memory.formation != "explicit" or memory.status == "pending":
+        return False
+    if memory.status == "active" or memory.confirmed_at is not None or memory.source == "user":
+        return True
+    return memory.source == "agent" and CONFIRMED_BY_ELICITATION in (memory.source_ref or "")
+
+
 MEMORY_FIELDS = (
     "id",
     "scope",

@@ -255,3 +255,23 @@ def test_ingest_says_a_request_to_forget_that_matches_nothing_was_not_kept(run, 
     done = run("ingest", _forget_export(tmp_path / "later.jsonl", conversation="c2"))
     assert "1 request to forget matched nothing memtrust holds; nothing was deleted." in done.stdout
     assert "No memories." in run("list").stdout
+
+
+def test_list_says_requested_for_a_confidential_request_nobody_confirmed_and_saved_by_you_for_one_typed(run, tmp_path):
+    """The rule of the TUI's badges (store.model.confirmed_by_user): §3.5 quarantines a
+    confidential request from an import before §3.6 would ask, so nobody has confirmed it."""
+    assert run("init").returncode == 0
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"conversation_id": "c1", "role": "user", "timestamp": 1_700_000_000,
+                                "content": "Remember that, just between us, I am interviewing at Acme."}),
+                    encoding="utf-8")
+    assert "1 quarantined" in run("ingest", str(chat)).stdout
+    assert run("add", "notes.job_search", "Just between us, I am interviewing elsewhere", "--yes").returncode == 0
+    listed = run("list")
+    assert listed.returncode == 0
+    lines = {line.split("]", 1)[1].split(":", 1)[0].strip(): line for line in listed.stdout.splitlines()}
+    [requested] = [line for key, line in lines.items() if key != "shared/notes.job_search"]
+    assert "[requested, not saved until you confirm it]" in requested and requested.endswith("(quarantined)")
+    assert "saved by you" not in requested
+    typed = lines["shared/notes.job_search"]
+    assert "[saved by you]" in typed and typed.endswith("(quarantined)")

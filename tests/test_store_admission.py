@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from store.admission import DEFAULT_IMPLICIT_TTL, PENDING_TTL, decide
+from store.export import build_export
 from store.model import Memory, Proposal
 from tests.conftest import T0
 
@@ -208,3 +209,54 @@ def test_talking_about_passwords_or_logins_is_not_a_secret(value):
     decision = decide(explicit(key="notes.x", value=value, source="user", confirmed=True),
                       learning_enabled=False, existing=[], now=NOW)
     assert decision.outcome != "reject" or decision.rule != "3.5", decision.reason
+
+
+# --- when the user's yes is recorded (the store applying §3.5 and §3.6) --------------------
+
+#: A chat request the user confirmed (the demo's entry), one typed in the app, and the same
+#: request found in an import that nobody has confirmed: all three phrased as confidential.
+CONFIRMED_CONFIDENTIAL = [
+    pytest.param(explicit(key="notes.job_search", value="Interviewing with two other studios",
+                          source_ref="conversations.json#b7e9-cv/msg-0030", confirmed=True,
+                          utterance="Just between us, remember that I'm interviewing with two other studios."),
+                 id="chat request confirmed"),
+    pytest.param(explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True),
+                 id="typed in the app"),
+]
+
+
+@pytest.mark.parametrize("proposal", CONFIRMED_CONFIDENTIAL)
+def test_a_confirmed_write_phrased_as_confidential_is_quarantined_with_the_time_the_user_confirmed_it(
+        store, clock, proposal):
+    result = store.propose(proposal, actor="test")
+    assert (result.decision.outcome, result.decision.rule) == ("quarantine", "3.5")
+    stored = store.get(result.memory.id)
+    assert stored.status == "quarantined"
+    assert stored.confirmed_at == clock() == result.memory.confirmed_at
+    [write] = [event for event in store.audit_events() if event.event == "write"]
+    assert (write.memory_id, write.outcome, write.detail["confirmed"]) == (stored.id, "quarantine", True)
+    [exported] = [m for m in build_export(store, app_version="test")["memories"] if m["id"] == stored.id]
+    assert exported["status"] == "quarantined" and exported["confirmed_at"] is not None
+
+
+def test_a_confidential_request_from_an_import_nobody_confirmed_is_quarantined_without_a_confirmation(store):
+    result = store.propose(explicit(key="notes.acme", value="I am interviewing at Acme", source_ref="chat.jsonl#c1/m2",
+                                    utterance="Remember that, just between us, I am interviewing at Acme."),
+                           actor="test")
+    stored = store.get(result.memory.id)
+    assert (stored.status, stored.confirmed_at) == ("quarantined", None)
+    [write] = [event for event in store.audit_events() if event.event == "write"]
+    assert write.detail["confirmed"] is False
+    [exported] = build_export(store, app_version="test")["memories"]
+    assert exported["confirmed_at"] is None
+
+
+def test_only_a_confirmed_explicit_write_records_a_confirmation(store, clock):
+    typed = store.propose(explicit(value="email", source="user", confirmed=True), actor="test").memory
+    requested = store.propose(explicit(key="profile.city", value="Porto"), actor="test").memory
+    store.set_learning(True, actor="test")
+    guessed = store.propose(implicit(), actor="test").memory
+    assert (typed.status, typed.confirmed_at) == ("active", clock())
+    assert (requested.status, requested.confirmed_at) == ("pending", None)
+    assert (guessed.status, guessed.confirmed_at) == ("active", None)
+    assert all(store.get(m.id).confirmed_at == m.confirmed_at for m in (typed, requested, guessed))
