@@ -10,8 +10,11 @@ transaction and remembers which messages it has read, so importing the file agai
 without duplicates). Escape again goes back.
 
 The outcome is said in words ("Read 100 conversations: 1 request waiting in your Inbox, 0
-saved, 0 rejected; implicit learning is off: nothing was inferred."); a file that cannot be
-read is one sentence in the screen. The screens beneath read the store again.
+saved, 0 rejected; implicit learning is off: nothing was inferred."); under it, a scrollable
+list says why each proposal was rejected, worded as ``memtrust ingest`` does (``rejected
+style.answer_length: Confidence 12% is below…``), at most :data:`REJECTED_SHOWN` lines. A
+file that cannot be read is one sentence in the screen. The screens beneath read the store
+again.
 """
 
 from __future__ import annotations
@@ -22,17 +25,21 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from screens import ASSETS
+from screens.literal import displayable
 from screens.store_screen import StoreScreen
 from store.errors import InvalidInput, MemtrustError
 
 #: Post a progress message when at least this share of the file was read since the last one.
 PROGRESS_STEP = 1 / 200
+#: At most this many rejected proposals are listed with their reasons; the rest are counted.
+REJECTED_SHOWN = 100
 
 
 class _Stopped(Exception):
@@ -76,6 +83,26 @@ def ingest_summary(report) -> str:
     return " ".join([sentence, *extra])
 
 
+def rejected_reasons(report, limit: int = REJECTED_SHOWN) -> list[str]:
+    """Why each proposal of an :class:`app.pipeline.IngestReport` was rejected, one line
+    each in ``memtrust ingest``'s words: ``rejected style.answer_length: Confidence 12% is
+    below…``. At most ``limit`` lines, then ``and 3 more (memtrust ingest prints them all, or
+    see the audit log g).``; no lines when nothing was rejected. Keys and reasons are plain
+    text with control characters made visible (:func:`screens.literal.displayable`), for a
+    :class:`Content`, never markup.
+    """
+    lines = []
+    for result in report.results:
+        if result.decision.outcome != "reject":
+            continue
+        key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
+        lines.append(f"rejected {displayable(key)}: {displayable(result.decision.reason)}")
+    if len(lines) > limit:
+        more = len(lines) - limit
+        lines[limit:] = [f"and {more:,} more (memtrust ingest prints them all, or see the audit log g)."]
+    return lines
+
+
 class IngestScreen(StoreScreen):
     """Type an export's path, Enter imports it with a progress bar; Escape stops, then goes back."""
 
@@ -94,13 +121,16 @@ class IngestScreen(StoreScreen):
             self.total = total
 
     class Finished(Message):
-        """The import ended: ``words`` say how (a summary, a stop, or why the file was not read)."""
+        """The import ended: ``words`` say how (a summary, a stop, or why the file was not
+        read); ``rejected`` are the lines of :func:`rejected_reasons` (none when stopped)."""
 
-        def __init__(self, words: str, *, wrote: bool, problem: bool = False) -> None:
+        def __init__(self, words: str, *, wrote: bool, problem: bool = False,
+                     rejected: list[str] | None = None) -> None:
             super().__init__()
             self.words = words
             self.wrote = wrote
             self.problem = problem
+            self.rejected = rejected or []
 
     def __init__(self) -> None:
         super().__init__()
@@ -120,12 +150,19 @@ class IngestScreen(StoreScreen):
         yield Input(placeholder="~/Downloads/conversations.json", id="ingest-path", select_on_focus=False)
         yield ProgressBar(id="ingest-progress", show_eta=False)
         yield Static("", id="ingest-status")
+        with VerticalScroll(id="ingest-rejected-list"):
+            yield Static("", id="ingest-rejected")
         yield Footer(compact=True, show_command_palette=False)
 
     def _say(self, words: str, *, problem: bool = False) -> None:
         status = self.query_one("#ingest-status", Static)
         status.update(Content(words))  # the file name is the user's: plain text, never markup
         status.set_class(problem, "-problem")
+
+    def _list_rejected(self, lines: list[str]) -> None:
+        """Show why proposals were rejected under the summary (plain text); hide the list when none were."""
+        self.query_one("#ingest-rejected", Static).update(Content("\n".join(lines)))
+        self.query_one("#ingest-rejected-list").display = bool(lines)
 
     @on(Input.Submitted, "#ingest-path")
     def start(self, event: Input.Submitted) -> None:
@@ -142,6 +179,7 @@ class IngestScreen(StoreScreen):
         self.query_one(ProgressBar).update(total=None, progress=0)
         self.query_one("#ingest-path", Input).disabled = True
         self._say(f"Reading {Path(typed).expanduser().name}…")
+        self._list_rejected([])
         self.ingest(typed)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Importing conversations")
@@ -179,7 +217,7 @@ class IngestScreen(StoreScreen):
             self.post_message(self.Finished(f"Could not read {path}: {problem.strerror or problem}.",
                                             wrote=False, problem=True))
         else:
-            self.post_message(self.Finished(ingest_summary(report), wrote=True))
+            self.post_message(self.Finished(ingest_summary(report), wrote=True, rejected=rejected_reasons(report)))
 
     def on_ingest_screen_progressed(self, message: Progressed) -> None:
         self.query_one(ProgressBar).update(total=max(1, message.total), progress=message.done)
@@ -190,6 +228,7 @@ class IngestScreen(StoreScreen):
         path_input.disabled = False
         path_input.focus()
         self._say(message.words, problem=message.problem)
+        self._list_rejected(message.rejected)
         self.set_class(not message.problem, "-started")  # a file that was not read shows no bar
         if message.wrote:
             for screen in self.app.screen_stack:

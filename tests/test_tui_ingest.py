@@ -148,3 +148,37 @@ async def test_a_forget_sentence_in_an_import_waits_in_the_inbox_and_the_status_
         assert app.screen.query_one(StatusLine).pending == 1  # the request is in the Inbox count
     assert DeletionRequests(store).count() == 1
     assert [m.value for m in store.list(status="active")] == ["email"]  # nothing deleted before a yes
+
+
+async def test_the_import_says_why_each_proposal_was_rejected_as_memtrust_ingest_does(store, clock, real_data):
+    store.set_learning(True, actor="test")
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, str(real_data / "claude_artifacts.json"))
+        assert "1 rejected" in _status(screen)
+        rejected = [e for e in store.audit_events() if e.outcome == "reject"]
+        assert len(rejected) == 1
+        listed = flat(rendered(screen.query_one("#ingest-rejected")))
+        assert listed == flat(f"rejected {rejected[0].key}: {rejected[0].reason}")
+        assert listed.startswith("rejected style.answer_length: Confidence 12% is below")
+        assert screen.query_one("#ingest-rejected-list").region.height > 0  # on screen at 80x24
+
+
+def test_a_big_import_lists_at_most_rejected_shown_reasons_and_counts_the_rest():
+    from types import SimpleNamespace
+
+    from app.pipeline import IngestReport
+    from screens.ingest import REJECTED_SHOWN, rejected_reasons
+
+    def rejection(number: int):
+        return SimpleNamespace(decision=SimpleNamespace(outcome="reject", reason=f"[b]Reason {number}[/b]"),
+                               memory=None, proposal=SimpleNamespace(key=f"notes.n{number}"))
+
+    report = IngestReport(file="big.jsonl", format="jsonl",
+                          results=[rejection(number) for number in range(REJECTED_SHOWN + 7)])
+    lines = rejected_reasons(report)
+    assert len(lines) == REJECTED_SHOWN + 1
+    assert lines[0] == "rejected notes.n0: [b]Reason 0[/b]"  # literal, never markup
+    assert lines[-1] == "and 7 more (memtrust ingest prints them all, or see the audit log g)."
+    assert rejected_reasons(IngestReport(file="f", format="jsonl")) == []
