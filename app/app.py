@@ -31,8 +31,10 @@ from screens.main import MainScreen
 from store.memories import MemoryStore
 from store.model import Clock
 
-#: Textual system commands left out of the palette: they write the screen to a file unencrypted.
-SCREENSHOT_COMMANDS = frozenset({"Screenshot"})
+#: Textual system commands left out of the palette, by title: "Screenshot" writes the screen
+#: to a file unencrypted; "Keys" opens Textual's side panel, which Escape does not close (help
+#: is on ?); "Quit" would sit beside memtrust's own "Quit (q)".
+LEFT_OUT_COMMANDS = frozenset({"Screenshot", "Keys", "Quit"})
 
 
 class MemtrustApp(App[None]):
@@ -154,12 +156,14 @@ class MemtrustApp(App[None]):
         return None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands, less its Screenshot, plus every memtrust binding of ``screen``
+        """Textual's Theme and Maximize (or Minimize), plus every memtrust binding of ``screen``
         (those with an ``id``), with its tooltip as help (§8). Widget-internal keys (cursor
-        moves) are left out. Screenshot is left out because it writes the screen (stored
-        values, health data) unencrypted to ~/Downloads, world-readable, without a warning."""
+        moves) are left out. Of Textual's own (:data:`LEFT_OUT_COMMANDS`): Screenshot writes
+        the screen (stored values, health data) unencrypted to ~/Downloads, world-readable,
+        without a warning; Keys opens a side panel Escape does not close, where ? is memtrust's
+        help; Textual's Quit would duplicate memtrust's "Quit (q)"."""
         for command in super().get_system_commands(screen):
-            if command.title not in SCREENSHOT_COMMANDS:
+            if command.title not in LEFT_OUT_COMMANDS:
                 yield command
         seen: set[str] = set()
         for active in screen.active_bindings.values():
