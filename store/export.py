@@ -316,12 +316,27 @@ def write_export(path: Path, text: str) -> Path:
     return path
 
 
+#: How an audit reason names an export's format (``memtrust export --format``).
+_FORMAT_NAMES = {"json": "JSON", "md": "Markdown"}
+
+
 def record_export(store: MemoryStore, *, actor: str, destination: str, memory_count: int,
-                  format: str = "json") -> None:
-    """Audit that an export was made (§7): where, in what format and how many memories, never their values."""
+                  format: str = "json", markdown: str | None = None) -> None:
+    """Audit one export (§7) in one row: where, in what format and how many memories, never their values.
+
+    ``destination`` is the written file's path, or ``stdout``; ``format`` is ``json`` or
+    ``md``. One export is one row: when the JSON is written with its Markdown report beside
+    it (the app's ``w``), pass the report's path as ``markdown`` and the row names both
+    (``detail``: ``destination``, ``format``, ``markdown``). The reason names the format(s):
+    ``Exported 11 memories as JSON and Markdown.``
+    """
     from store import audit
 
+    formats = _FORMAT_NAMES.get(format, format) + (" and Markdown" if markdown is not None else "")
+    detail = {"destination": destination, "format": format}
+    if markdown is not None:
+        detail["markdown"] = markdown
     with store.db.write() as conn:
         audit.record(conn, at=to_epoch(store.clock()), event="export", actor=actor,
-                     reason=f"Exported {memory_count} memories.",
-                     detail={"destination": destination, "format": format})
+                     reason=f"Exported {memory_count:,} {'memory' if memory_count == 1 else 'memories'} as {formats}.",
+                     detail=detail)

@@ -309,3 +309,27 @@ def test_markdown_report_lists_requests_to_forget_with_what_a_yes_deletes(store)
     assert "said on 25 Feb 2026 06:13 UTC in later.jsonl#c2/m0: Forget that I prefer email." in section
     assert "lapses 1 Apr 2026 12:00 UTC unless you answer" in section
     assert text.index("## Pending") < text.index("## Requests to forget") < text.index("## Quarantined")
+
+
+def test_one_export_with_its_markdown_report_is_one_audit_row_naming_both_files(store, tmp_path):
+    from store.export import record_export
+
+    fill(store)
+    before = len(store.audit_events())
+    json_path, md_path = tmp_path / "dsar.json", tmp_path / "dsar.md"
+    record_export(store, actor="tui", destination=str(json_path), memory_count=11, format="json",
+                  markdown=str(md_path))
+    events = store.audit_events()
+    assert len(events) == before + 1
+    assert events[0].event == "export"
+    assert events[0].reason == "Exported 11 memories as JSON and Markdown."
+    assert events[0].detail == {"destination": str(json_path), "format": "json", "markdown": str(md_path)}
+
+
+def test_an_export_audit_reason_names_its_format_and_counts_one_memory_in_the_singular(store):
+    from store.export import record_export
+
+    record_export(store, actor="cli", destination="stdout", memory_count=1, format="md")
+    event = store.audit_events(1)[0]
+    assert event.reason == "Exported 1 memory as Markdown."
+    assert event.detail == {"destination": "stdout", "format": "md"}
