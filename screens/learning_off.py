@@ -41,7 +41,9 @@ class LearningOffScreen(ModalScreen[LearningOffChoice | None]):
             yield Static(
                 Content(
                     "Nothing new will be inferred from now on. "
-                    f"You have {rows}; they stay visible and deletable unless you clear them now."
+                    f"You have {rows}; {'it stays' if self.inferred == 1 else 'they stay'} visible and deletable "
+                    "unless you clear "
+                    f"{'it' if self.inferred == 1 else 'them'} now."
                 ),
                 id="statement",
             )

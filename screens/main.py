@@ -227,6 +227,10 @@ class MainScreen(StoreScreen):
         self.prune_first = prune
         #: The first resume (the first frame) was handled: the lists are mounted or mounting.
         self.started = False
+        #: The pane whose list has (or last had) the focus: the detail panel follows its
+        #: highlight while the search box is being typed in, and Tab pressed before the lists
+        #: are mounted moves it.
+        self.current_pane_id = "saved"
         self.generation = 0
         self.generation_shown = 0
         self.search_wanted = False
@@ -262,10 +266,12 @@ class MainScreen(StoreScreen):
         self.set_interval(self.OUTSIDE_WRITES_POLL_SECONDS, self.watch_outside_writes)
 
     async def after_first_frame(self) -> None:
-        """Mount both panes' lists, give the first the focus, and read the store."""
+        """Mount both panes' lists, focus one, and read the store. Keys typed before this
+        count: a ``/`` keeps the search box focused, a Tab chooses the other pane."""
         for pane in self.query(MemoryPane):
             await pane.mount_list()
-        self.focus_first_list()
+        if self.focused is None:
+            self.query_one(f"#{self.current_pane_id}-list").focus()
         self.load_memories()
 
     def focus_first_list(self) -> None:
@@ -490,7 +496,10 @@ class MainScreen(StoreScreen):
 
     @on(MemoryPane.Highlighted)
     def show_highlighted(self, message: MemoryPane.Highlighted) -> None:
-        if message.pane is self.focused_pane:
+        # While the search box is being typed in, the detail follows the pane last focused:
+        # it never shows a memory the search has taken off the screen.
+        focused = self.focused_pane
+        if message.pane is focused or (focused is None and message.pane.id == self.current_pane_id):
             self.query_one(DetailPanel).show(message.memory, self.memtrust.now())
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
@@ -505,6 +514,7 @@ class MainScreen(StoreScreen):
             return
         pane = self.focused_pane
         if pane is not None:
+            self.current_pane_id = pane.id or self.current_pane_id
             self.query_one(DetailPanel).show(pane.highlighted_memory, self.memtrust.now())
 
     @property
@@ -526,7 +536,8 @@ class MainScreen(StoreScreen):
 
     def _focus_pane(self, step: int) -> None:
         lists = list(self.query("#saved-list, #inferred-list"))
-        if not lists:  # a key typed before the lists were mounted
+        if not lists:  # typed before the lists were mounted: they get the focus where asked
+            self.current_pane_id = "inferred" if self.current_pane_id == "saved" else "saved"
             return
         pane = self.focused_pane
         if pane is None:
@@ -623,7 +634,17 @@ class MainScreen(StoreScreen):
         else:
             self.post_message(self.Changed(decision.reason))
 
+    def _still_reading(self) -> bool:
+        """True, and says so, when the store's first read has not arrived yet: an action on
+        what is shown would act on nothing (a key typed at launch)."""
+        if self.memory_view is None:
+            self.notify("Still reading your memories; try again in a moment.", severity="warning")
+            return True
+        return False
+
     def _need_highlight(self) -> Memory | None:
+        if self._still_reading():
+            return None
         memory = self.highlighted
         if memory is None:
             self.notify("Highlight a memory first.", severity="warning")
@@ -660,6 +681,8 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(f"Deleted {memory.key}."))
 
     def action_promote(self) -> None:
+        if self._still_reading():
+            return
         memory = self.highlighted
         if memory is None or memory.formation != "implicit":
             self.notify("Highlight an inferred memory to promote it.", severity="warning")
@@ -684,6 +707,8 @@ class MainScreen(StoreScreen):
             self.post_message(self.Changed(f"{memory.key} is now saved by you."))
 
     def action_release(self) -> None:
+        if self._still_reading():
+            return
         memory = self.highlighted
         if memory is None or memory.status != "quarantined":
             self.notify("Highlight a quarantined memory to release it.", severity="warning")
@@ -702,7 +727,7 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(f"Released {memory.key} from Quarantine."))
 
     def action_toggle_learning(self) -> None:
-        if self.memory_view is None:
+        if self._still_reading() or self.memory_view is None:
             return
         if not self.memory_view.learning:
             self.app.push_screen(ConsentScreen(), lambda accepted: self.set_learning(True) if accepted else None)
@@ -722,6 +747,8 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(record_learning_choice(self.memtrust.store, enabled, clear=clear)))
 
     def action_clear_inferred(self) -> None:
+        if self._still_reading():
+            return
         count = self.query_one("#inferred", MemoryPane).total if self.memory_view and not self.memory_view.search else None
         if count is None:
             count = self.memory_view and len(self.memory_view.inferred) or 0
@@ -730,7 +757,8 @@ class MainScreen(StoreScreen):
         if count == 0:
             self.notify("There is nothing inferred to clear.")
             return
-        what = "every inferred memory" if count < 0 else f"all {count:,} inferred {'memory' if count == 1 else 'memories'}"
+        what = ("every inferred memory" if count < 0 else "the one inferred memory" if count == 1
+                else f"all {count:,} inferred memories")
         question = Content(f"Delete {what}? What you saved yourself is not touched.")
         self.app.push_screen(ConfirmScreen(question, yes="Clear", no="Keep", destructive=True),
                              lambda yes: self.clear_inferred() if yes else None)
@@ -756,8 +784,8 @@ class MainScreen(StoreScreen):
         json_path, md_path = request.paths
         write_export(json_path, text)
         write_export(md_path, render_markdown(json.loads(text)))
-        for path, fmt in ((json_path, "json"), (md_path, "md")):
-            record_export(store, actor=TUI_ACTOR, destination=str(path), memory_count=count, format=fmt)
+        record_export(store, actor=TUI_ACTOR, destination=str(json_path), memory_count=count, format="json",
+                      markdown=str(md_path))  # one export, one audit row naming both files
         self.post_message(self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}",
                                        "warning", title="Export written"))
 

@@ -142,7 +142,7 @@ async def test_x_clears_all_inferred_after_asking(store, clock):
         await settle(pilot)
         await pilot.press("x")
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Delete all 1 inferred memory?" in flat(rendered(app.screen.query_one("#question")))
+        assert "Delete the one inferred memory?" in flat(rendered(app.screen.query_one("#question")))
         await pilot.press("y")
         await settle(pilot)
     assert [m.key for m in store.list()] == ["profile.name"]
@@ -276,7 +276,9 @@ async def test_w_exports_json_and_markdown_to_the_typed_path(store, clock, tmp_p
         assert any("not encrypted" in n.message for n in app._notifications)
     assert target.exists() and target.with_suffix(".md").exists()
     assert oct(target.stat().st_mode & 0o777) == "0o600"
-    assert [e.event for e in store.audit_events(2)] == ["export", "export"]
+    exported = store.audit_events(2)  # one export, one audit row naming both files
+    assert exported[0].event == "export" and exported[1].event != "export"
+    assert exported[0].detail == {"destination": str(target), "format": "json", "markdown": str(target.with_suffix(".md"))}
 
 
 async def test_v_reviews_inferred_first_keep_marks_reviewed_and_the_end_is_remembered(store, clock):

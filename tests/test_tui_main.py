@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
+from textual import events
 from textual.widgets import Input
 from tui_fixtures import (
     detail_shown,
@@ -14,6 +18,8 @@ from tui_fixtures import (
     settle,
 )
 
+from screens.confirm import ConfirmScreen
+from screens.main import MainScreen
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from store.model import Proposal
@@ -301,3 +307,58 @@ async def test_focus_stays_in_the_inferred_pane_after_a_promote_so_p_goes_on_dow
         assert app.focused.id == "saved-list"
         await pilot.press("shift+tab")
         assert app.focused.id == "inferred-list"
+
+
+async def test_the_lists_mounting_after_the_first_frame_never_take_the_focus_from_the_search(store, clock):
+    # Found by a new user: "/" then "xy" typed at launch lost the "/" (the lists, mounted
+    # just after the first frame, took the focus back), so x asked to clear every inference
+    # and y said yes. Here the search has the focus when that step runs.
+    inferred(store, "style.answer_length", "brief")
+    app = make_app(store, clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash")
+        await app.screen.after_first_frame()  # the step that follows the first frame
+        await settle(pilot)
+        assert app.focused.id == "search"
+        await pilot.press("x", "y")
+        await settle(pilot)
+        assert app.screen.search_text == "xy" and not isinstance(app.screen, ConfirmScreen)
+    assert [m.key for m in store.list()] == ["style.answer_length"]  # nothing cleared
+
+
+async def test_an_action_before_the_first_read_says_it_is_still_reading(store, clock, monkeypatch):
+    inferred(store, "style.answer_length", "brief")
+    read = threading.Event()
+    read_pane = MainScreen._read_pane
+
+    def slow_read(screen, *args):
+        read.wait(10)
+        return read_pane(screen, *args)
+
+    monkeypatch.setattr(MainScreen, "_read_pane", slow_read)
+    app = make_app(store, clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)  # it used to say "nothing inferred to clear"
+        assert [n.message for n in app._notifications] == ["Still reading your memories; try again in a moment."]
+        read.set()
+        await settle(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Delete the one inferred memory?" in flat(rendered(app.screen.query_one("#question")))
+
+
+async def test_while_typing_a_search_the_detail_shows_a_memory_the_search_found(store, clock):
+    saved(store, "contact.preferred_channel", "email")
+    saved(store, "notes.working_from", "Working from the Lisbon office")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "contact.preferred_channel" in detail_shown(app)
+        await pilot.press("slash", "l", "i", "s")
+        await settle(pilot)
+        assert app.focused.id == "search"
+        assert "notes.working_from" in detail_shown(app) and "contact.preferred_channel" not in detail_shown(app)
