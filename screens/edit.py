@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static, TextArea
 
 from screens import ASSETS
 from screens.add import admission_problem
@@ -15,8 +15,16 @@ from screens.literal import literal
 from store.model import Memory
 
 
+def is_multiline(value: str) -> bool:
+    """Whether ``value`` has a line break, so it is edited in a TextArea, not a one-line Input."""
+    return "\n" in value or "\r" in value
+
+
 class EditMemoryScreen(ModalScreen[str | None]):
     """A one-field form holding ``memory``'s value; dismisses with the new value, or None.
+
+    A value with a line break is edited in a multi-line TextArea (Enter inserts a line break;
+    ctrl+s or Save saves); any other value in a one-line Input (Enter saves).
 
     The store judges the new value like any explicit write (secrets refused, confidential
     phrasing quarantined); an edited inference becomes saved by you.
@@ -25,11 +33,21 @@ class EditMemoryScreen(ModalScreen[str | None]):
     CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="edit.cancel", tooltip="Close without changing anything"),
+        Binding("ctrl+s", "save", "Save", id="edit.save", tooltip="Save the new value"),
     ]
 
     def __init__(self, memory: Memory) -> None:
         super().__init__()
         self.memory = memory
+        self.multiline = is_multiline(memory.value)
+        # What the TextArea shows before any edit (it joins lines with one kind of line break);
+        # saving that unchanged keeps the stored value exactly as it was.
+        self._initial_text: str | None = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return self.multiline  # in an Input, Enter saves; the footer need not offer ctrl+s
+        return True
 
     def compose(self) -> ComposeResult:
         memory = self.memory
@@ -42,14 +60,30 @@ class EditMemoryScreen(ModalScreen[str | None]):
             yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold")), id="title")
             yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
                          id="statement")
-            yield Input(memory.value, id="value", select_on_focus=False)
+            if self.multiline:
+                yield TextArea(memory.value, id="value", soft_wrap=True, show_line_numbers=False)
+            else:
+                yield Input(memory.value, id="value", select_on_focus=False)
             yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
 
+    def on_mount(self) -> None:
+        if self.multiline:
+            area = self.query_one("#value", TextArea)
+            self._initial_text = area.text
+            area.focus()
+
+    def _typed(self) -> str:
+        """The value in the form; the stored value itself while a multi-line one is unedited."""
+        if not self.multiline:
+            return self.query_one("#value", Input).value
+        text = self.query_one("#value", TextArea).text
+        return self.memory.value if text == self._initial_text else text
+
     def _submit(self) -> None:
-        value = self.query_one("#value", Input).value
+        value = self._typed()
         if not value.strip():
             self.notify("Give a value, or press d on the memory to delete it.", severity="warning")
             return
@@ -70,6 +104,9 @@ class EditMemoryScreen(ModalScreen[str | None]):
             self._submit()
         else:
             self.dismiss(None)
+
+    def action_save(self) -> None:
+        self._submit()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
