@@ -53,12 +53,10 @@ from store.admission import decide
 from store.consumers import Purpose, context_for, label, may_read, validate_consumer
 from store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from store.memories import MemoryStore
-from store.model import DEFAULT_SCOPE, Memory, Proposal, to_epoch
+from store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
 
 SERVER_NAME = "memtrust"
 AGENT_SOURCE = "agent"
-#: Appended to an explicit row's ``source_ref`` when the user confirmed it in an elicitation turn.
-CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
 #: The audit event recorded once for every tool call (besides write/delete/influence events).
 CALL_EVENT = "agent-call"
 

@@ -18,7 +18,10 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any
+
+from store.model import confirmed_by_user
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -152,6 +155,10 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
         else:
             when = f"on {_day(record['created_at'])}"
         lines.append(f"  - requested by {requester} {when}; awaiting your confirmation")
+    elif record["status"] == "quarantined" and not confirmed_by_user(SimpleNamespace(**record)):
+        # A confidential request nobody confirmed: held back before it reached the Inbox (§3.5).
+        requester = _REQUESTERS.get(record["source"], literal(record["source"]))
+        lines.append(f"  - requested by {requester} on {_day(record['created_at'])}; not saved until you release it")
     else:
         when = f"saved {_day(record['confirmed_at'] or record['created_at'])}"
         lines.append(f"  - source: {_source(record)}; {when}")

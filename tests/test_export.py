@@ -333,3 +333,17 @@ def test_an_export_audit_reason_names_its_format_and_counts_one_memory_in_the_si
     event = store.audit_events(1)[0]
     assert event.reason == "Exported 1 memory as Markdown."
     assert event.detail == {"destination": "stdout", "format": "md"}
+
+
+def test_markdown_report_says_a_confidential_request_nobody_confirmed_is_not_saved(store):
+    # §3.5 quarantines it before it reaches the Inbox: the TUI reads [requested] [quarantined].
+    store.propose(Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"),
+                  actor="test")
+    store.propose(Proposal("notes.salary", "just between us, my raise is 5%", "explicit", "user", confirmed=True),
+                  actor="test")
+    text = render_markdown(build_export(store, app_version="test"))
+    held = text.split("## Quarantined")[1].split("## What was used")[0]
+    plan, salary = held.split("- **`notes.salary`**")[0], held.split("- **`notes.salary`**")[1]
+    assert "requested by you, in a conversation on " in plan and "not saved until you release it" in plan
+    assert "saved " not in plan.replace("not saved until", "")
+    assert "saved " in salary  # the one the user confirmed

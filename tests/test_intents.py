@@ -88,6 +88,9 @@ POSITIVES = [
     ("remember that I prefer text explanations", [("notes.prefer_text_explanations", "I prefer text explanations")]),
     ("Oh and remember I work night shifts.", [("notes.work_night_shifts", "I work night shifts")]),
     ("I want you to remember that we moved to Ghent", [("notes.we_moved_ghent", "we moved to Ghent")]),
+    # no leading comma kept from "that, …" (the value was ", just between us, …")
+    ("Remember that, just between us, I am interviewing at Acme.",
+     [("notes.just_between_us_interviewing_acme", "just between us, I am interviewing at Acme")]),
     # real: oasst_en_100.jsonl, conversation 16 (prompter message 57e26ccb-…)
     ("Keep in mind that I am not easily scared.", [("notes.not_easily_scared", "I am not easily scared")]),
 ]

@@ -183,9 +183,11 @@ def _is_question(sentence: str) -> bool:
 
 
 def _clean(clause: str) -> str:
-    """Strip whitespace, a leading "that", and trailing sentence punctuation."""
+    """Strip whitespace, a leading "that" (and the comma or colon after it: "remember that,
+    just between us, …"), and trailing sentence punctuation."""
     clause = clause.strip()
     clause = re.sub(r"^that\b\s*", "", clause, flags=re.IGNORECASE)
+    clause = clause.lstrip(",;: \t")
     return clause.rstrip(_TRAILING_PUNCTUATION).strip()
 
 
