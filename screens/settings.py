@@ -43,8 +43,13 @@ class StoreSettings:
     inferred: int
 
 
+FIELD_SETTINGS = {"ttl": TTL_SETTING, "review": REVIEW_INTERVAL_SETTING}
+SAVED_WORDS = {TTL_SETTING: "Inferences now last", REVIEW_INTERVAL_SETTING: "A review is now offered every"}
+
+
 class SettingsScreen(StoreScreen):
-    """Learning, TTL, review interval and key mode; Enter in a field saves it."""
+    """Learning, TTL, review interval and key mode; Enter in a field saves it, and so does
+    leaving the field (Tab) or the screen (Escape) with a changed number."""
 
     CSS_PATH = ASSETS / "settings.tcss"
     AUTO_FOCUS = ""  # a focused number field would take the l key; Tab reaches the fields
@@ -71,6 +76,10 @@ class SettingsScreen(StoreScreen):
     def __init__(self) -> None:
         super().__init__()
         self.current: StoreSettings | None = None
+        # Each number field's value as stored or being stored (by its field id), so leaving a
+        # field saves only a change, once.
+        self._kept: dict[str, int] = {}
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         low, high = IMPLICIT_TTL_RANGE_DAYS
@@ -101,7 +110,7 @@ class SettingsScreen(StoreScreen):
                     f" — {remapped} {'key' if remapped == 1 else 'keys'} remapped" if remapped else "",
                 ), id="settings-file")
             yield Static(Content("Press l to turn implicit learning on or off. Tab to a number, type, and press "
-                                 "Enter to save it. Keys can be remapped by id in the settings file "
+                                 "Enter or Tab to save it. Keys can be remapped by id in the settings file "
                                  "([keys] \"main.add\" = \"n\"); press ? to see the ids."), id="settings-help")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -109,6 +118,7 @@ class SettingsScreen(StoreScreen):
         self.load_settings()
 
     def reload(self) -> None:
+        self._leaving = False  # a save on the way out failed: the screen stays, Escape works again
         self.load_settings()
 
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading settings")
@@ -133,23 +143,73 @@ class SettingsScreen(StoreScreen):
         if first:
             self.query_one("#ttl", Input).value = str(settings.ttl_days)
             self.query_one("#review", Input).value = str(settings.review_days)
+            self._kept = {"ttl": settings.ttl_days, "review": settings.review_days}
+
+    def _bad_number(self, field: Input) -> str:
+        low, high = IMPLICIT_TTL_RANGE_DAYS if field.id == "ttl" else REVIEW_INTERVAL_RANGE_DAYS
+        return f"Give a whole number of days from {low} to {high}."
+
+    def _changed(self, field: Input, *, stored: bool = False) -> int | None | bool:
+        """The field's number if it is valid and not yet kept (``stored``: not as last read
+        from the store); None if unchanged; False if invalid."""
+        if field.id not in self._kept or self.current is None:
+            return None  # not read yet
+        validation = field.validate(field.value)
+        if validation is not None and not validation.is_valid:
+            return False
+        days = int(field.value)
+        if stored:
+            kept = self.current.ttl_days if field.id == "ttl" else self.current.review_days
+        else:
+            kept = self._kept[field.id]
+        return None if days == kept else days
+
+    def _save_field(self, field: Input, days: int) -> None:
+        self._kept[field.id] = days
+        self.save_setting(FIELD_SETTINGS[field.id], days)
 
     @on(Input.Submitted)
     def save_number(self, event: Input.Submitted) -> None:
         event.stop()
         if event.validation_result is not None and not event.validation_result.is_valid:
-            low, high = IMPLICIT_TTL_RANGE_DAYS if event.input.id == "ttl" else REVIEW_INTERVAL_RANGE_DAYS
-            self.notify(f"Give a whole number of days from {low} to {high}.", severity="warning")
+            self.notify(self._bad_number(event.input), severity="warning")
             return
-        name = TTL_SETTING if event.input.id == "ttl" else REVIEW_INTERVAL_SETTING
-        self.save_setting(name, int(event.value))
+        if event.input.id in self._kept:
+            self._kept[event.input.id] = int(event.value)
+        self.save_setting(FIELD_SETTINGS[event.input.id], int(event.value))
+
+    @on(Input.Blurred)
+    def save_on_leaving(self, event: Input.Blurred) -> None:
+        """Leaving a number field (Tab) saves a changed number, validated as Enter does;
+        a bad number is explained and the field keeps the focus."""
+        event.stop()
+        if self._leaving or not self.is_current:
+            return
+        field = event.input
+        days = self._changed(field)
+        if days is False:
+            self.notify(self._bad_number(field), severity="warning")
+            field.focus()
+        elif days is not None:
+            self._save_field(field, days)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Saving a setting")
     def save_setting(self, name: str, days: int) -> None:
         """Store one setting (thread worker)."""
         self.memtrust.store.set_setting(name, str(days))
-        what = "Inferences now last" if name == TTL_SETTING else "A review is now offered every"
-        self.post_message(self.Saved(f"{what} {days} days."))
+        self.post_message(self.Saved(f"{SAVED_WORDS[name]} {days} days."))
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Saving settings")
+    def save_and_leave(self, changes: list[tuple[str, int]]) -> None:
+        """Store the numbers changed but not yet saved, say so, and go back (thread worker)."""
+        for name, days in changes:
+            self.memtrust.store.set_setting(name, str(days))
+        said = " ".join(f"{SAVED_WORDS[name]} {days} days." for name, days in changes)
+        self.app.call_from_thread(self._left, f"Saved as you left: {said}")
+
+    def _left(self, notice: str) -> None:
+        self.notify(notice, markup=False)
+        self.dismiss(None)
 
     def on_settings_screen_saved(self, message: Saved) -> None:
         self.notify(message.notice, markup=False)
@@ -174,4 +234,23 @@ class SettingsScreen(StoreScreen):
         self.post_message(self.Saved(record_learning_choice(self.memtrust.store, enabled, clear=clear)))
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        """Back to the memories; a changed number not yet saved is saved first (and said so),
+        a bad one is left as it was (and said so)."""
+        if self._leaving:
+            return
+        self._leaving = True
+        changes = []
+        for field in self.query(Input):
+            # Against the store as last read: a save begun on leaving the field may not have
+            # finished, and is made again here (the same number) before the screen goes.
+            days = self._changed(field, stored=True)
+            if days is False:
+                what = "Inference lifetime" if field.id == "ttl" else "Review interval"
+                bad = self._bad_number(field)
+                self.notify(f"{what} not saved: {bad[0].lower()}{bad[1:]}", severity="warning", markup=False)
+            elif days is not None:
+                changes.append((FIELD_SETTINGS[field.id], days))
+        if changes:
+            self.save_and_leave(changes)
+        else:
+            self.dismiss(None)

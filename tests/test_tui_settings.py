@@ -1,0 +1,90 @@
+"""The Settings screen (DESIGN.md §8): a changed number is saved on Enter, on leaving the
+field (Tab) and on leaving the screen (Escape); a bad number is explained, never saved."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+from tui_fixtures import make_app, settle
+
+from screens.main import MainScreen
+from screens.settings import SettingsScreen
+
+
+async def open_settings(pilot):
+    await settle(pilot)
+    await pilot.press("s")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, SettingsScreen)
+
+
+async def test_tab_out_of_a_changed_number_saves_it(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_settings(pilot)
+        ttl = app.screen.query_one("#ttl", Input)
+        ttl.focus()
+        await pilot.pause()
+        ttl.value = "45"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.screen.query_one("#review", Input).has_focus
+        assert store.setting("implicit_ttl_days") == "45"
+        assert any("Inferences now last 45 days." in n.message for n in app._notifications)
+
+
+async def test_tab_out_of_a_bad_number_explains_it_and_keeps_the_focus(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_settings(pilot)
+        review = app.screen.query_one("#review", Input)
+        review.focus()
+        await pilot.pause()
+        review.value = "0"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert review.has_focus
+        assert any(n.message.startswith("Give a whole number of days from") for n in app._notifications)
+        assert store.setting("review_interval_days") is None
+
+
+async def test_escape_with_an_unsaved_change_saves_it_and_says_so(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_settings(pilot)
+        ttl = app.screen.query_one("#ttl", Input)
+        ttl.focus()
+        await pilot.pause()
+        ttl.value = "75"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert store.setting("implicit_ttl_days") == "75"
+        assert any("Saved as you left: Inferences now last 75 days." in n.message for n in app._notifications)
+
+
+async def test_escape_without_a_change_saves_nothing(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_settings(pilot)
+        app.screen.query_one("#ttl", Input).focus()
+        await pilot.press("tab", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+    assert store.setting("implicit_ttl_days") is None
+    assert store.setting("review_interval_days") is None
+
+
+async def test_escape_with_a_bad_number_leaves_it_unsaved_and_says_so(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_settings(pilot)
+        review = app.screen.query_one("#review", Input)
+        review.focus()
+        await pilot.pause()
+        review.value = "1000"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert any(n.message == "Review interval not saved: give a whole number of days from 7 to 365."
+                   for n in app._notifications)
+    assert store.setting("review_interval_days") is None
