@@ -24,11 +24,11 @@ from screens import ASSETS, TUI_ACTOR
 from screens.confirm import ConfirmScreen
 from screens.edit import EditMemoryScreen
 from screens.literal import literal
-from screens.provenance import badges
+from screens.provenance import badges, formation_label
 from screens.store_screen import StoreScreen
 from screens.widgets.detail import describe
 from store.memories import MemoryStore
-from store.model import Memory, Proposal, to_epoch
+from store.model import Memory, Proposal, confirmed_by_user, to_epoch
 
 #: Settings (in the store) and their defaults.
 REVIEW_INTERVAL_SETTING = "review_interval_days"
@@ -37,6 +37,19 @@ DEFAULT_REVIEW_INTERVAL_DAYS = 90
 REVIEW_INTERVAL_RANGE_DAYS = (7, 365)
 #: Memories read per step of the walk.
 REVIEW_BATCH = 50
+#: The actions that decide about the memory on screen (hidden once the review is done).
+MEMORY_ACTIONS = frozenset({"keep", "edit", "delete", "promote", "skip"})
+
+
+def which_one(memory: Memory) -> str:
+    """What the memory is, in the badges' words (``formation_label``): "inferred about you",
+    "saved by you", or "a request you have not confirmed" (and where it is held)."""
+    if memory.formation == "implicit":
+        return "inferred about you"
+    if formation_label(memory) == "saved by you":
+        return "saved by you"
+    held = {"quarantined": " (held in Quarantine)", "pending": " (waiting in the Inbox)"}.get(memory.status, "")
+    return f"a request you have not confirmed{held}"
 
 
 def review_interval(store: MemoryStore) -> timedelta:
@@ -147,7 +160,19 @@ class ReviewScreen(StoreScreen):
         self.queue, self.remaining, self.busy = message.queue, message.remaining, False
         self.show_current()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys that act on a memory once the review is done, and p (promote) for a
+        memory that is not an inference (one saved by you, or a request)."""
+        if action in MEMORY_ACTIONS:
+            memory = self.current
+            if memory is None:
+                return False
+            if action == "promote" and memory.formation != "implicit":
+                return False
+        return True
+
     def show_current(self) -> None:
+        self.refresh_bindings()
         memory = self.current
         now = self.memtrust.now()
         progress = self.query_one("#review-progress", Static)
@@ -162,9 +187,10 @@ class ReviewScreen(StoreScreen):
             item.update(Content("Press Escape to go back to your memories."))
             detail.update("")
             return
-        which = "inferred about you" if memory.formation == "implicit" else "saved by you"
-        progress.update(Content(f"{self.remaining:,} left to review · this one is {which}. "
-                                "k keep · e edit · d delete · p promote · n skip · Escape leave"))
+        progress.update(Content(f"{self.remaining:,} left to review · this one is {which_one(memory)}. "
+                                "k keep · e edit · d delete · "
+                                + ("p promote · " if memory.formation == "implicit" else "")
+                                + "n skip · Escape leave"))
         item.update(Content("\n").join([literal(memory.key, "bold"), literal(memory.value), badges(memory, now)]))
         detail.update(describe(memory, now))
         self.query_one("#review-detail", VerticalScroll).scroll_home(animate=False)
@@ -235,7 +261,9 @@ class ReviewScreen(StoreScreen):
         if memory is None:
             return
         if memory.formation != "implicit":
-            self.notify("This one is already saved by you.", severity="warning")
+            self.notify("This one is already saved by you." if confirmed_by_user(memory)
+                        else "This one is a request; confirm it in the Inbox (i) or Quarantine (z).",
+                        severity="warning")
             return
         question = Content.assemble("Save ", literal(f"“{memory.value}”", "bold"), " as your ",
                                     literal(memory.key, "bold"), "? It becomes saved by you and no longer expires.")
