@@ -5,8 +5,10 @@ Inbox). Quarantined rows stay in this pane, after the active ones, with a ``quar
 badge, so nothing the user saved is hidden. Right pane: every implicit memory. Below them,
 the detail panel for the highlighted row of the focused pane; above them, search as you type.
 
-Scale (issue 6): the panes hold a page of :data:`PAGE_ROWS` rows at a time, read by keyset
-(``MemoryStore.page``) and extended as the highlight nears the end. Search filters an
+Scale (issue 6): the panes hold a window of the store, read :data:`PAGE_ROWS` rows at a time
+by keyset (``MemoryStore.page``): extended as the highlight nears its end, extended backwards
+as it nears its start, and moved to the first or the last page by Home and End, so the last of
+100,000 memories is one key away and no read walks the rows before it. Search filters an
 in-memory list of every key and value (read once in a worker, rebuilt after each change) and
 then reads only the rows it shows. Every store call runs in a thread worker that posts a
 message back; a result for a stale generation (an older search) is discarded.
@@ -24,6 +26,8 @@ from __future__ import annotations
 
 import gc
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from importlib import metadata
@@ -84,11 +88,13 @@ PANES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 @dataclass(frozen=True)
 class PaneRows:
-    """One pane's first page: rows, how many in all, whether more pages exist."""
+    """One page of a pane: rows, how many in all (-1: still being counted), whether pages
+    exist after it (``more``) and before it (``earlier``)."""
 
     rows: list[Memory]
     total: int
     more: bool
+    earlier: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,13 +189,28 @@ class MainScreen(StoreScreen):
             self.generation = generation
 
     class MoreLoaded(Message):
-        """A worker read the next page of one pane."""
+        """A worker read the page of one pane after the row ``anchor`` (an id), or with
+        ``backward`` the page before it; ``beyond`` says whether further pages exist that way."""
 
-        def __init__(self, pane_id: str, rows: list[Memory], more: bool, generation: int) -> None:
+        def __init__(self, pane_id: str, rows: list[Memory], beyond: bool, anchor: str, generation: int,
+                     *, backward: bool = False) -> None:
             super().__init__()
             self.pane_id = pane_id
             self.rows = rows
-            self.more = more
+            self.beyond = beyond
+            self.anchor = anchor
+            self.generation = generation
+            self.backward = backward
+
+    class EdgeLoaded(Message):
+        """A worker read the first page (Home) or, ``last``, the last page (End) of one pane."""
+
+        def __init__(self, pane_id: str, page: PaneRows, last: bool, search: str, generation: int) -> None:
+            super().__init__()
+            self.pane_id = pane_id
+            self.page = page
+            self.last = last
+            self.search = search
             self.generation = generation
 
     class Counted(Message):
@@ -343,12 +364,32 @@ class MainScreen(StoreScreen):
     def _matches(self, pane_id: str, search: str, limit: int | None = None) -> list[str]:
         """The first ``limit`` (default all) ids in ``pane_id`` whose key or value holds
         ``search`` (case-insensitive), in pane order."""
+        return list(islice(self._iter_matches(pane_id, search), limit))
+
+    def _iter_matches(self, pane_id: str, search: str) -> Iterator[str]:
+        """The ids in ``pane_id`` whose key or value holds ``search``, in pane order, lazily."""
         texts = self.search_texts
         if texts is None:
             texts = self.search_texts = self._read_search_texts()
         needle = search.lower()
         ids, haystack = texts[pane_id]
-        return [ids[index] for index in islice((i for i, text in enumerate(haystack) if needle in text), limit)]
+        return (ids[index] for index, text in enumerate(haystack) if needle in text)
+
+    def _matches_after(self, pane_id: str, search: str, memory_id: str, limit: int) -> list[str]:
+        """Up to ``limit`` matches right after the match ``memory_id`` (none if it is not one)."""
+        found = self._iter_matches(pane_id, search)
+        if memory_id not in found:  # consumes the matches up to and including memory_id
+            return []
+        return list(islice(found, limit))
+
+    def _matches_before(self, pane_id: str, search: str, memory_id: str, limit: int) -> list[str]:
+        """Up to ``limit`` matches right before the match ``memory_id``, in pane order."""
+        window: deque[str] = deque(maxlen=limit)
+        for match in self._iter_matches(pane_id, search):
+            if match == memory_id:
+                return list(window)
+            window.append(match)
+        return []
 
     @work(thread=True, exit_on_error=False, group="search-count", exclusive=True, description="Counting matches")
     def count_matches(self, search: str, generation: int) -> None:
@@ -454,33 +495,87 @@ class MainScreen(StoreScreen):
             "Press l to read what it would infer and decide."
         )
 
+    # --- paging: the window of each pane moves with the highlight, Home and End ------------
+
     @on(MemoryPane.NeedMore)
     def load_more(self, message: MemoryPane.NeedMore) -> None:
         pane = message.pane
         last = pane.last_memory
         if last is None or pane.id is None:
             return
-        self.read_more(pane.id, last, len(pane.memories), self.search_text, self.generation)
+        self.read_more(pane.id, last, self.search_text, self.generation)
+
+    @on(MemoryPane.NeedEarlier)
+    def load_earlier(self, message: MemoryPane.NeedEarlier) -> None:
+        pane = message.pane
+        first = pane.first_memory
+        if first is None or pane.id is None:
+            return
+        self.read_more(pane.id, first, self.search_text, self.generation, backward=True)
+
+    @on(MemoryPane.NeedEdge)
+    def load_edge(self, message: MemoryPane.NeedEdge) -> None:
+        if message.pane.id is not None:
+            self.read_edge(message.pane.id, message.last, self.search_text, self.generation)
 
     @work(thread=True, exit_on_error=False, group="store-more", description="Reading more memories")
-    def read_more(self, pane_id: str, last: Memory, loaded: int, search: str, generation: int) -> None:
-        """Read the page after ``last`` (keyset), or the next matches of ``search`` (thread worker)."""
+    def read_more(self, pane_id: str, anchor: Memory, search: str, generation: int, *, backward: bool = False) -> None:
+        """Read the page after ``anchor`` (keyset), or with ``backward`` the page before it;
+        while searching, the matches of ``search`` next to it (thread worker)."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if search:
-            found = self._matches(pane_id, search, loaded + PAGE_ROWS + 1)
-            rows = store.get_many(found[loaded : loaded + PAGE_ROWS])
-            more = len(found) > loaded + PAGE_ROWS
+            read = self._matches_before if backward else self._matches_after
+            found = read(pane_id, search, anchor.id, PAGE_ROWS + 1)
         else:
-            rows = store.page(formation=formation, statuses=statuses, after=store.pane_cursor(last),
-                              limit=PAGE_ROWS + 1)
-            more = len(rows) > PAGE_ROWS
-            rows = rows[:PAGE_ROWS]
-        self.post_message(self.MoreLoaded(pane_id, rows, more, generation))
+            cursor = store.pane_cursor(anchor)
+            found = store.page(formation=formation, statuses=statuses, limit=PAGE_ROWS + 1,
+                               **({"before": cursor} if backward else {"after": cursor}))
+        beyond = len(found) > PAGE_ROWS
+        found = found[-PAGE_ROWS:] if backward else found[:PAGE_ROWS]
+        rows = store.get_many(found) if search else found
+        self.post_message(self.MoreLoaded(pane_id, rows, beyond, anchor.id, generation, backward=backward))
+
+    @work(thread=True, exit_on_error=False, group="store-more", description="Reading the first or last memories")
+    def read_edge(self, pane_id: str, last: bool, search: str, generation: int) -> None:
+        """Read a pane's first page, or with ``last`` its last page, for ``search`` (thread
+        worker). The last page is one backward index read, or one pass over the search index."""
+        if not last:
+            self.post_message(self.EdgeLoaded(pane_id, self._read_pane(pane_id, search), last, search, generation))
+            return
+        store = self.memtrust.store
+        formation, statuses = PANES[pane_id]
+        if search:
+            found = self._matches(pane_id, search)
+            page = PaneRows(store.get_many(found[-PAGE_ROWS:]), len(found), False, len(found) > PAGE_ROWS)
+        else:
+            rows = store.page(formation=formation, statuses=statuses, last=True, limit=PAGE_ROWS + 1)
+            total = store.count(formation=formation, statuses=statuses)
+            page = PaneRows(rows[-PAGE_ROWS:], total, False, len(rows) > PAGE_ROWS)
+        self.post_message(self.EdgeLoaded(pane_id, page, last, search, generation))
 
     def on_main_screen_more_loaded(self, message: MoreLoaded) -> None:
-        if message.generation == self.generation:
-            self.query_one(f"#{message.pane_id}", MemoryPane).extend(message.rows, self.memtrust.now(), more=message.more)
+        if message.generation != self.generation:
+            return
+        pane = self.query_one(f"#{message.pane_id}", MemoryPane)
+        # A page read next to a row that is no longer the window's edge (Home or End moved the
+        # window meanwhile) would not join it.
+        edge = pane.first_memory if message.backward else pane.last_memory
+        if edge is None or edge.id != message.anchor:
+            return
+        if message.backward:
+            pane.prepend(message.rows, self.memtrust.now(), earlier=message.beyond)
+        else:
+            pane.extend(message.rows, self.memtrust.now(), more=message.beyond)
+
+    def on_main_screen_edge_loaded(self, message: EdgeLoaded) -> None:
+        if message.generation != self.generation or self.memory_view is None:
+            return
+        pane = self.query_one(f"#{message.pane_id}", MemoryPane)
+        page = message.page
+        pane.show(page.rows, self.memtrust.now(), self._empty_words(message.pane_id, self.memory_view),
+                  total=page.total if page.total >= 0 else pane.total, more=page.more, earlier=page.earlier,
+                  searching=bool(message.search), highlight="last" if message.last else "first")
 
     def on_main_screen_notice(self, message: Notice) -> None:
         self.notify(message.notice, title=message.title, timeout=message.timeout, markup=False)

@@ -33,6 +33,8 @@ from store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 _TIME_FIELDS = {"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at", "pending_until"}
+#: Pane order (DESIGN.md §8), the columns of the ``memories_pane`` index after ``formation``.
+_PANE_ORDER = ("status", "created_at", "key", "id")
 
 #: The statement shown on the consent screen and stored with each consent event (§3.2).
 CONSENT_STATEMENT = (
@@ -166,22 +168,27 @@ class MemoryStore:
         formation: str,
         statuses: Sequence[str],
         after: tuple[str, int, str, str] | None = None,
+        before: tuple[str, int, str, str] | None = None,
+        last: bool = False,
         limit: int = 200,
     ) -> list[Memory]:
-        """Up to ``limit`` memories of ``formation`` with a status in ``statuses``, in pane
-        order (status, then creation time, key, id), starting after the keyset position
-        ``after`` (from :meth:`pane_cursor`). Served by the ``memories_pane`` index, so a page
-        costs the same at any depth of a 100,000-row store."""
-        marks = ", ".join("?" * len(statuses))
-        sql = f"SELECT {_COLUMNS} FROM memories WHERE formation = ? AND status IN ({marks})"
-        params: list = [formation, *statuses]
-        if after is not None:
-            sql += " AND (status, created_at, key, id) > (?, ?, ?, ?)"
-            params += list(after)
-        sql += " ORDER BY status, created_at, key, id LIMIT ?"
-        params.append(limit)
+        """Up to ``limit`` memories of ``formation`` with a status in ``statuses``, always
+        returned in pane order (status, then creation time, key, id).
+
+        Which ``limit`` rows: by default the first ones, or those right after the keyset
+        position ``after`` (from :meth:`pane_cursor`); with ``before``, the ones right before
+        that position; with ``last``, the last ones. The backward reads walk the same index in
+        reverse (``ORDER BY … DESC``) and are reversed here, so every read is served by the
+        ``memories_pane`` index and costs the same at any depth of a 100,000-row store (the
+        main screen's End key, DESIGN.md §8). Raises ``ValueError`` when ``after`` is combined
+        with ``before`` or ``last``."""
+        backward = before is not None or last
+        if after is not None and backward:
+            raise ValueError("page() reads after a position or backwards, not both")
         with self.db.read() as conn:
-            return [_memory_from_row(row) for row in conn.execute(sql, params)]
+            rows = _pane_rows(conn, formation, statuses, after if after is not None else before, backward, limit)
+        memories = [_memory_from_row(row) for row in rows]
+        return memories[::-1] if backward else memories
 
     def count(self, *, formation: str | None = None, statuses: Sequence[str] | None = None) -> int:
         """How many memories have ``formation`` and a status in ``statuses`` (each filter
@@ -593,3 +600,28 @@ def _merge_evidence(old: dict | None, new: dict | None) -> dict:
         else:
             merged[name] = value
     return merged
+
+
+def _pane_rows(conn, formation: str, statuses: Sequence[str], cursor: tuple[str, int, str, str] | None,
+               backward: bool, limit: int) -> list[tuple]:
+    """Up to ``limit`` raw rows of one pane from the keyset position ``cursor`` (exclusive;
+    None: from the start, or the end when ``backward``), in pane order or, ``backward``, in
+    reverse. One index seek per status: ``status IN (…)`` with a row-value bound would seek
+    only to the first row of the status and filter every row before the cursor (17 ms at
+    depth 60,000), where ``status = ? AND (created_at, key, id) > (…)`` starts at the cursor."""
+    direction, compare = (" DESC", "<") if backward else ("", ">")
+    rows: list[tuple] = []
+    for status in sorted(set(statuses), reverse=backward):
+        if cursor is not None and (status < cursor[0] if not backward else status > cursor[0]):
+            continue  # this status comes wholly before the cursor (after it, backward)
+        sql = f"SELECT {_COLUMNS} FROM memories WHERE formation = ? AND status = ?"
+        params: list = [formation, status]
+        if cursor is not None and status == cursor[0]:
+            sql += f" AND (created_at, key, id) {compare} (?, ?, ?)"
+            params += list(cursor[1:])
+        sql += f" ORDER BY {', '.join(column + direction for column in _PANE_ORDER[1:])} LIMIT ?"
+        params.append(limit - len(rows))
+        rows += conn.execute(sql, params).fetchall()
+        if len(rows) >= limit:
+            break
+    return rows

@@ -6,10 +6,15 @@ lazy-mount pattern, ``textual.lazy``), so the option list, the costliest widget 
 screen, follows before the first rows are read; the line shown when the pane is empty is
 mounted only when it is needed (issue 6: launch to first paint).
 
-A pane never holds the whole store: the screen feeds it a page (~15 rows) at a time with
-:meth:`MemoryPane.show`, and :meth:`MemoryPane.extend` when the highlight nears the end of
-what is loaded — the pane asks for that with :class:`MemoryPane.NeedMore`. The border title
-gives the full count ("Saved by you (60,000)").
+A pane never holds the whole store: it holds a window of it, which the screen fills a page
+(~15 rows) at a time. :meth:`MemoryPane.show` replaces the window (the first page, or after
+End the last one); :meth:`MemoryPane.extend` appends the next page when the highlight
+nears the end of the window (the pane asks with :class:`MemoryPane.NeedMore`), and
+:meth:`MemoryPane.prepend` the previous page when it nears the start of a window that does not
+begin at the first row (:class:`MemoryPane.NeedEarlier`). Home and End reach the first and the
+last memory of the whole pane in one key: outside the window, they ask the screen for that
+page (:class:`MemoryPane.NeedEdge`). The border title gives the full count ("Saved by you
+(60,000)").
 """
 
 from __future__ import annotations
@@ -27,8 +32,13 @@ from screens.literal import literal
 from screens.provenance import badges
 from store.model import Memory
 
-#: Ask for the next page when the highlight is this close to the last loaded row.
+#: Ask for the next page when the highlight is this close to the last loaded row (for the
+#: previous page, to the first).
 PREFETCH_ROWS = 8
+
+#: Most rows a window keeps when it grows backwards: each page put before it rebuilds every
+#: option, so rows far below the highlight are dropped (read again on the way down).
+WINDOW_ROWS = 150
 
 
 def memory_prompt(memory: Memory, now: datetime) -> Content:
@@ -61,13 +71,32 @@ class MemoryPane(Vertical):
             super().__init__()
             self.pane = pane
 
+    class NeedEarlier(Message):
+        """The highlight is near the start of the loaded rows and earlier ones exist."""
+
+        def __init__(self, pane: MemoryPane) -> None:
+            super().__init__()
+            self.pane = pane
+
+    class NeedEdge(Message):
+        """Home (``last`` False) or End (``last`` True) was pressed and that end of the pane
+        is not loaded: the screen reads the first or the last page and shows it."""
+
+        def __init__(self, pane: MemoryPane, *, last: bool) -> None:
+            super().__init__()
+            self.pane = pane
+            self.last = last
+
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id)
         self.pane_title = title
         self.memories: dict[str, Memory] = {}
         self.total = 0
+        #: Rows exist in the store after the last loaded one / before the first loaded one.
         self.more = False
+        self.earlier = False
         self.asked_more = False
+        self.asked_earlier = False
         self.border_title = f"{title} (reading…)"
 
     def compose(self) -> ComposeResult:
@@ -76,7 +105,7 @@ class MemoryPane(Vertical):
     async def mount_list(self) -> None:
         """Mount the pane's option list (id ``<pane id>-list``), once."""
         if not self.query(OptionList):
-            await self.mount(OptionList(id=f"{self.id}-list"), before=0)
+            await self.mount(PaneList(id=f"{self.id}-list"), before=0)
 
     def _show_empty(self, empty: Content) -> None:
         """Put ``empty`` in the pane's empty-state line, mounting the line the first time."""
@@ -103,6 +132,11 @@ class MemoryPane(Vertical):
         """The last loaded memory (the keyset position of the next page), or None."""
         return next(reversed(self.memories.values()), None)
 
+    @property
+    def first_memory(self) -> Memory | None:
+        """The first loaded memory (the keyset position of the previous page), or None."""
+        return next(iter(self.memories.values()), None)
+
     def _title(self, searching: bool) -> str:
         count = "…" if self.total < 0 else f"{self.total:,}"
         return f"{self.pane_title} ({count}{' found' if searching else ''})"
@@ -113,33 +147,42 @@ class MemoryPane(Vertical):
         self.border_title = self._title(searching)
 
     def show(self, memories: list[Memory], now: datetime, empty: Content, *, total: int | None = None,
-             more: bool = False, searching: bool = False) -> None:
-        """Replace the rows with ``memories`` (the first page, in order); ``total`` is how many
-        there are in all (default: this page; -1 while still being counted), ``more`` whether
-        further pages exist. Shows
-        ``empty`` when there are none; keeps the highlight on the same memory when it is
-        still there."""
+             more: bool = False, earlier: bool = False, searching: bool = False,
+             highlight: str | None = None) -> None:
+        """Replace the rows with ``memories`` (a page, in order); ``total`` is how many there
+        are in all (default: this page; -1 while still being counted), ``more`` whether pages
+        exist after it, ``earlier`` whether pages exist before it. Shows ``empty`` when there
+        are none. ``highlight`` ``"first"`` or ``"last"`` puts the highlight on that row (Home,
+        End); by default it stays on the same memory when it is still there."""
         option_list = self.option_list
         previous = self.highlighted_memory
         previous_index = option_list.highlighted
         self.memories = {memory.id: memory for memory in memories}
         self.total = len(memories) if total is None else total
         self.more, self.asked_more = more, False
-        options: list[Option | None] = []
-        for memory in memories:
-            options.extend([Option(memory_prompt(memory, now), id=memory.id), None])
-        option_list.clear_options()
-        option_list.add_options(options[:-1])
+        self.earlier, self.asked_earlier = earlier, False
+        self._fill(now)
         self.border_title = self._title(searching)
         self.set_class(not memories, "-empty")
         if not memories:
             self._show_empty(empty)
         if memories:
-            if previous is not None and previous.id in self.memories:
+            if highlight is not None:
+                option_list.highlighted = 0 if highlight == "first" else len(memories) - 1
+            elif previous is not None and previous.id in self.memories:
                 option_list.highlighted = option_list.get_option_index(previous.id)
             else:
                 option_list.highlighted = min(previous_index or 0, len(memories) - 1)
         self.post_message(self.Highlighted(self, self.highlighted_memory))
+
+    def _fill(self, now: datetime) -> None:
+        """Make the options the loaded rows, each followed by a separator but the last (the
+        highlight is cleared: the caller sets it)."""
+        options: list[Option | None] = []
+        for memory in self.memories.values():
+            options.extend([Option(memory_prompt(memory, now), id=memory.id), None])
+        self.option_list.clear_options()
+        self.option_list.add_options(options[:-1])
 
     def extend(self, memories: list[Memory], now: datetime, *, more: bool) -> None:
         """Append the next page (rows already shown are skipped)."""
@@ -153,6 +196,52 @@ class MemoryPane(Vertical):
             option_list.add_options(options)
         self.more, self.asked_more = more and bool(fresh), False
 
+    def prepend(self, memories: list[Memory], now: datetime, *, earlier: bool) -> None:
+        """Put the previous page before the loaded rows (rows already shown are skipped),
+        keeping the highlight, and the scroll position, on the same memory. An option list
+        cannot insert, so its options are rebuilt; the window keeps at most
+        :data:`WINDOW_ROWS` rows, so that stays cheap however far up the user goes."""
+        fresh = [memory for memory in memories if memory.id not in self.memories]
+        self.earlier, self.asked_earlier = earlier and bool(fresh), False
+        if not fresh:
+            return
+        option_list = self.option_list
+        highlighted = self.highlighted_memory
+        offset = self._screen_line(option_list.highlighted)
+        window = [*fresh, *self.memories.values()]
+        kept = {memory.id for memory in window[:WINDOW_ROWS]}
+        if len(window) > WINDOW_ROWS and (highlighted is None or highlighted.id in kept):
+            # The highlight is near the top: only rows far below it go.
+            window = window[:WINDOW_ROWS]
+            self.more, self.asked_more = True, False
+        self.memories = {memory.id: memory for memory in window}
+        self._fill(now)
+        if highlighted is None:
+            return
+        option_list.highlighted = option_list.get_option_index(highlighted.id)
+        line = self._screen_line(option_list.highlighted)
+        if offset is not None and line is not None:
+            option_list.scroll_to(y=option_list.scroll_y + line - offset, animate=False, immediate=True)
+
+    def _screen_line(self, index: int | None) -> int | None:
+        """How far below the top of the list's viewport option ``index`` starts (lines), or
+        None. Reads the option list's line map (Textual 8.2, pinned), which it keeps up to date
+        on demand."""
+        option_list = self.option_list
+        if index is None:
+            return None
+        option_list._update_lines()
+        line = option_list._index_to_line.get(index)
+        return None if line is None else line - round(option_list.scroll_y)
+
+    def want_edge(self, *, last: bool) -> bool:
+        """Home or End: when that end of the pane is not loaded, ask the screen for its page
+        (True); otherwise the list moves within what it holds (False)."""
+        if not (self.more if last else self.earlier):
+            return False
+        self.post_message(self.NeedEdge(self, last=last))
+        return True
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         self.post_message(self.Highlighted(self, self.highlighted_memory))
@@ -160,3 +249,21 @@ class MemoryPane(Vertical):
         if self.more and not self.asked_more and event.option_index >= loaded - PREFETCH_ROWS:
             self.asked_more = True
             self.post_message(self.NeedMore(self))
+        if self.earlier and not self.asked_earlier and event.option_index < PREFETCH_ROWS:
+            self.asked_earlier = True
+            self.post_message(self.NeedEarlier(self))
+
+
+class PaneList(OptionList):
+    """The pane's option list, whose Home and End reach the whole pane's first and last
+    memory, not just the loaded window's (its pane reads the missing end)."""
+
+    def action_first(self) -> None:
+        pane = self.parent
+        if not (isinstance(pane, MemoryPane) and pane.want_edge(last=False)):
+            super().action_first()
+
+    def action_last(self) -> None:
+        pane = self.parent
+        if not (isinstance(pane, MemoryPane) and pane.want_edge(last=True)):
+            super().action_last()
