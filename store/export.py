@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from store.errors import InvalidInput
 from store.memories import MemoryStore
 from store.migrations import SCHEMA_VERSION
-from store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, to_epoch
+from store.model import FORMATIONS, MEMORY_FIELDS, MEMORY_TIME_FIELDS, STATUSES, to_epoch
 
 EXPORT_FORMAT_VERSION = 1
 UNENCRYPTED_WARNING = "This export is not encrypted: anyone who can read the file can read everything in it."
@@ -49,9 +49,6 @@ EXCLUDED_TABLES: dict[str, str] = {
     "sqlite_sequence": "SQLite's AUTOINCREMENT counters for audit and consent; no user data",
 }
 
-_TIME_FIELDS = frozenset({"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at",
-                          "reviewed_at", "pending_until"})
-
 
 def _sql_iso(column: str) -> str:
     """SQL turning an epoch-seconds column into ISO 8601 UTC text (NULL stays NULL), in C."""
@@ -72,7 +69,7 @@ def _json_object(fields: dict[str, str]) -> str:
     return "json_object(" + ", ".join(f"'{name}', {expression}" for name, expression in fields.items()) + ")"
 
 
-_MEMORY_JSON = _json_object({name: _sql_iso(name).split(" AS ")[0] if name in _TIME_FIELDS
+_MEMORY_JSON = _json_object({name: _sql_iso(name).split(" AS ")[0] if name in MEMORY_TIME_FIELDS
                              else "json(evidence)" if name == "evidence" else name for name in MEMORY_FIELDS})
 _AUDIT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at").split(" AS ")[0], "event": "event", "actor": "actor",
                             "memory_id": "memory_id", "scope": "scope", "key": "key", "formation": "formation",

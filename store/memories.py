@@ -19,6 +19,7 @@ from store.db import Database
 from store.errors import InvalidInput, MemoryNotFound
 from store.model import (
     MEMORY_FIELDS,
+    MEMORY_TIME_FIELDS,
     Clock,
     Decision,
     Memory,
@@ -32,7 +33,6 @@ from store.retention import PruneReport, prune_expired
 from store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
-_TIME_FIELDS = {"created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at", "pending_until"}
 #: Pane order (DESIGN.md §8), the columns of the ``memories_pane`` index after ``formation``.
 _PANE_ORDER = ("status", "created_at", "key", "id")
 
@@ -60,7 +60,7 @@ class WriteResult:
 
 def _memory_from_row(row: Sequence) -> Memory:
     values = dict(zip(MEMORY_FIELDS, row))
-    for name in _TIME_FIELDS:
+    for name in MEMORY_TIME_FIELDS:
         values[name] = from_epoch(values[name])
     if values["evidence"] is not None:
         values["evidence"] = json.loads(values["evidence"])
@@ -401,7 +401,7 @@ class MemoryStore:
         values = []
         for name in MEMORY_FIELDS:
             value = getattr(memory, name)
-            if name in _TIME_FIELDS:
+            if name in MEMORY_TIME_FIELDS:
                 value = to_epoch(value)
             elif name == "evidence" and value is not None:
                 value = json.dumps(value, ensure_ascii=False)

@@ -170,6 +170,10 @@ MEMORY_FIELDS = (
     "reviewed_at",
     "pending_until",
 )
+#: The fields of :data:`MEMORY_FIELDS` holding a time: epoch seconds (UTC) in the database,
+#: aware UTC datetimes on :class:`Memory`, ISO 8601 UTC text in an export.
+MEMORY_TIME_FIELDS = ("created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at",
+                      "pending_until")
 
 
 @dataclass(frozen=True)

@@ -41,12 +41,10 @@ from store.admission import validate as validate_proposal
 from store.errors import InvalidInput
 from store.export import validate_export
 from store.memories import MemoryStore
-from store.model import MEMORY_FIELDS, Proposal, is_sensitive, to_epoch
+from store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, is_sensitive, to_epoch
 from store.screening import find_secret
 
 MERGE_MODES = ("skip", "replace")
-_TIME_FIELDS = ("created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at",
-                "pending_until")
 _USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages", "deletion_requests")
 
 
@@ -138,7 +136,7 @@ def check_export(data: Any) -> list[tuple]:
                                "nothing was imported.")
         values = dict(record)
         try:
-            for name in _TIME_FIELDS:
+            for name in MEMORY_TIME_FIELDS:
                 values[name] = _epoch(values[name])
         except ValueError:
             raise InvalidInput(f"The export's {where} has an impossible date; nothing was imported.") from None
