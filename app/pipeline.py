@@ -12,13 +12,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from store.deletion_requests import DeletionRequest, DeletionRequests
 from store.memories import MemoryStore, WriteResult
 from store.model import Memory, Proposal
 
-ProgressCallback = Callable[[int, int], None]
-"""Called with (bytes read, total bytes) while a file streams in."""
+if TYPE_CHECKING:
+    from app.ingest.files import Progress
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def ingest_file(
     path: Path,
     *,
     format: str | None = None,
-    progress: ProgressCallback | None = None,
+    progress: Progress | None = None,
     actor: str | None = None,
     implicit_detectors: Iterable[Callable] | None = None,
 ) -> IngestReport:
