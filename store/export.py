@@ -52,7 +52,7 @@ EXCLUDED_TABLES: dict[str, str] = {
 
 def _sql_iso(column: str) -> str:
     """SQL turning an epoch-seconds column into ISO 8601 UTC text (NULL stays NULL), in C."""
-    return f"strftime('%Y-%m-%dT%H:%M:%SZ', {column}, 'unixepoch') AS {column}"
+    return f"strftime('%Y-%m-%dT%H:%M:%SZ', {column}, 'unixepoch')"
 
 
 def iso(epoch: int | None) -> str | None:
@@ -69,20 +69,20 @@ def _json_object(fields: dict[str, str]) -> str:
     return "json_object(" + ", ".join(f"'{name}', {expression}" for name, expression in fields.items()) + ")"
 
 
-_MEMORY_JSON = _json_object({name: _sql_iso(name).split(" AS ")[0] if name in MEMORY_TIME_FIELDS
+_MEMORY_JSON = _json_object({name: _sql_iso(name) if name in MEMORY_TIME_FIELDS
                              else "json(evidence)" if name == "evidence" else name for name in MEMORY_FIELDS})
-_AUDIT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at").split(" AS ")[0], "event": "event", "actor": "actor",
+_AUDIT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at"), "event": "event", "actor": "actor",
                             "memory_id": "memory_id", "scope": "scope", "key": "key", "formation": "formation",
                             "outcome": "outcome", "reason": "reason", "detail": "json(detail)"})
-_CONSENT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at").split(" AS ")[0],
+_CONSENT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at"),
                               "learning": "json(CASE WHEN learning THEN 'true' ELSE 'false' END)",
                               "actor": "actor", "statement": "statement"})
 _SETTING_JSON = _json_object({"name": "name", "value": "value"})
-_INGESTED_JSON = _json_object({"source_ref": "source_ref", "at": _sql_iso("at").split(" AS ")[0]})
+_INGESTED_JSON = _json_object({"source_ref": "source_ref", "at": _sql_iso("at")})
 _REQUEST_JSON = _json_object({
     "id": "id", "utterance": "utterance", "what": "what", "source_ref": "source_ref",
-    "said_at": _sql_iso("said_at").split(" AS ")[0], "created_at": _sql_iso("created_at").split(" AS ")[0],
-    "pending_until": _sql_iso("pending_until").split(" AS ")[0], "status": "status",
+    "said_at": _sql_iso("said_at"), "created_at": _sql_iso("created_at"),
+    "pending_until": _sql_iso("pending_until"), "status": "status",
     "memory_ids": "json((SELECT json_group_array(memory_id) FROM (SELECT memory_id FROM deletion_request_targets"
                   " WHERE request_id = deletion_requests.id ORDER BY memory_id)))",
 })
