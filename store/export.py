@@ -60,10 +60,6 @@ def iso(epoch: int | None) -> str | None:
     return None if epoch is None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
 
 
-def _iso_dt(moment) -> str | None:
-    return iso(to_epoch(moment))
-
-
 def _json_object(fields: dict[str, str]) -> str:
     """SQL building one JSON object per row, in C: ``{"name": <sql expression>, …}``."""
     return "json_object(" + ", ".join(f"'{name}', {expression}" for name, expression in fields.items()) + ")"
@@ -132,7 +128,7 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
     created = meta_rows.get("created_at")
     head = {
         "meta": {
-            "exported_at": _iso_dt(store.clock()),
+            "exported_at": iso(to_epoch(store.clock())),
             "app": "memtrust",
             "app_version": app_version,
             "export_format_version": EXPORT_FORMAT_VERSION,
