@@ -249,7 +249,6 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
     learning = store.learning_enabled()
     restored = replaced = 0
     reasons: Counter[str] = Counter()
-    columns = ", ".join(MEMORY_FIELDS)
     with store.db.write() as conn:
         held = {}
         for row in conn.execute("SELECT id, scope, key, formation FROM memories"):
@@ -278,9 +277,6 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
                              outcome="skip", reason=f"Not imported: {reason}.", detail=detail)
                 continue
             for old_id, old in conflicts.items():
-                full = conn.execute(f"SELECT {columns} FROM memories WHERE id = ?", (old_id,)).fetchone()
-                if full is None:
-                    continue
                 conn.execute("DELETE FROM memories WHERE id = ?", (old_id,))
                 audit.record(conn, at=now, event="delete", actor=actor, memory_id=old_id, scope=old[1], key=old[2],
                              formation=old[3], reason="Replaced by an imported memory.")
