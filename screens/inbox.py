@@ -22,14 +22,17 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from screens import ASSETS, TUI_ACTOR
 from screens.confirm import ConfirmScreen, save_question
 from screens.literal import fit, literal
+from screens.prompt_list import PromptListScreen
 from screens.provenance import badge, badges, day, expiry, provenance
-from screens.store_screen import StoreScreen
-from store.deletion_requests import DeletionRequest, DeletionRequestNotFound, DeletionRequests
+from store.deletion_requests import (
+    DeletionRequest,
+    DeletionRequestNotFound,
+    DeletionRequests,
+)
 from store.model import Memory
 
 #: Option ids of requests to forget start with this (memory ids are hex, so never do).
@@ -74,7 +77,7 @@ def delete_question(request: DeletionRequest) -> Content:
                             f"{'it' if len(request.targets) == 1 else 'they'} existed.")
 
 
-class InboxScreen(StoreScreen):
+class InboxScreen(PromptListScreen):
     """Pending memories and requests to forget, one question each; answer with y/Enter or n."""
 
     FOLLOWS_OUTSIDE_WRITES = True
@@ -138,35 +141,22 @@ class InboxScreen(StoreScreen):
         self.post_message(self._read())
 
     def on_inbox_screen_loaded(self, message: Loaded) -> None:
-        option_list = self.query_one(OptionList)
-        index = option_list.highlighted or 0
         now = self.memtrust.now()
         self.pending = {memory.id: memory for memory in message.pending}
         self.requests = {REQUEST_PREFIX + request.id: request for request in message.requests}
         self.answering.clear()
-        options: list[Option | None] = []
-        for option_id, request in self.requests.items():
-            options.extend([Option(request_prompt(request, now), id=option_id), None])
-        for memory in message.pending:
-            options.extend([Option(inbox_prompt(memory, now), id=memory.id), None])
-        option_list.clear_options()
-        option_list.add_options(options[:-1])
-        count = len(self.pending) + len(self.requests)
-        if count:
-            option_list.highlighted = min(index, count - 1)
-        self.set_class(not count, "-empty")
+        self.show_prompts([*((option_id, request_prompt(request, now)) for option_id, request in self.requests.items()),
+                           *((memory.id, inbox_prompt(memory, now)) for memory in message.pending)])
 
     @property
     def highlighted(self) -> Memory | None:
         """The highlighted pending memory, or None (also when a request to forget is highlighted)."""
-        option = self.query_one(OptionList).highlighted_option
-        return None if option is None or option.id is None else self.pending.get(option.id)
+        return self.pending.get(self.highlighted_id or "")
 
     @property
     def highlighted_request(self) -> DeletionRequest | None:
         """The highlighted request to forget, or None."""
-        option = self.query_one(OptionList).highlighted_option
-        return None if option is None or option.id is None else self.requests.get(option.id)
+        return self.requests.get(self.highlighted_id or "")
 
     @on(OptionList.OptionSelected)
     def confirm_selected(self, event: OptionList.OptionSelected) -> None:

@@ -14,13 +14,12 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from screens import ASSETS, TUI_ACTOR
 from screens.confirm import ConfirmScreen
 from screens.literal import literal
+from screens.prompt_list import PromptListScreen
 from screens.provenance import badges, provenance
-from screens.store_screen import StoreScreen
 from store.model import Memory
 
 #: How many held memories the screen lists at once.
@@ -33,7 +32,7 @@ def held_prompt(memory: Memory, now: datetime) -> Content:
     return Content("\n").join([head, provenance(memory, now), badges(memory, now)])
 
 
-class QuarantineScreen(StoreScreen):
+class QuarantineScreen(PromptListScreen):
     """Quarantined memories; release with c, delete with d."""
 
     FOLLOWS_OUTSIDE_WRITES = True
@@ -85,24 +84,14 @@ class QuarantineScreen(StoreScreen):
         self.post_message(self.Loaded(held))
 
     def on_quarantine_screen_loaded(self, message: Loaded) -> None:
-        option_list = self.query_one(OptionList)
-        index = option_list.highlighted or 0
         now = self.memtrust.now()
         self.held = {memory.id: memory for memory in message.held}
-        options: list[Option | None] = []
-        for memory in message.held:
-            options.extend([Option(held_prompt(memory, now), id=memory.id), None])
-        option_list.clear_options()
-        option_list.add_options(options[:-1])
-        if message.held:
-            option_list.highlighted = min(index, len(message.held) - 1)
-        self.set_class(not message.held, "-empty")
+        self.show_prompts((memory.id, held_prompt(memory, now)) for memory in message.held)
 
     @property
     def highlighted(self) -> Memory | None:
         """The highlighted memory, or None."""
-        option = self.query_one(OptionList).highlighted_option
-        return None if option is None or option.id is None else self.held.get(option.id)
+        return self.held.get(self.highlighted_id or "")
 
     def action_release(self) -> None:
         memory = self.highlighted
