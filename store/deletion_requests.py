@@ -170,12 +170,11 @@ class DeletionRequests:
             if conn.execute("SELECT 1 FROM deletion_requests WHERE source_ref = ? AND what = ?",
                             (source_ref, what)).fetchone():
                 return None
+            others = [row[0] for row in conn.execute("SELECT id FROM deletion_requests WHERE lower(what) = lower(?)",
+                                                     (what,))]
             wanted = sorted(row[0] for row in held)
-            for (other,) in conn.execute("SELECT id FROM deletion_requests WHERE lower(what) = lower(?)", (what,)):
-                linked = sorted(r[0] for r in conn.execute(
-                    "SELECT memory_id FROM deletion_request_targets WHERE request_id = ?", (other,)))
-                if linked == wanted:
-                    return None
+            if any(sorted(linked) == wanted for linked in _targets_of(conn, others).values()):
+                return None
             conn.execute(
                 "INSERT INTO deletion_requests (id, utterance, what, source_ref, said_at, created_at, pending_until)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
