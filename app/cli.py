@@ -186,6 +186,7 @@ def demo() -> None:
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
     from app.ingest import detect_format
+    from app.pipeline import is_inference
 
     if not file.is_file():
         raise InvalidInput(f"There is no file at {file}.")
@@ -194,8 +195,7 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     store.prune(actor=CLI_ACTOR)
     report = _ingest_with_progress(store, file, format_)
     outcomes = report.outcomes()
-    inferred = sum(1 for r in report.results
-                   if r.decision.outcome == "admit" and r.memory is not None and r.memory.formation == "implicit")
+    inferred = report.inferred()
     click.echo(
         f"Read {report.conversations} conversation(s) from {report.file} ({report.format}): "
         f"{outcomes['pending']} pending in your Inbox, {outcomes['admit'] - inferred} saved, {inferred} inferred, "
@@ -204,7 +204,7 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     for result in report.results:
         decision = result.decision
         label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[decision.outcome]
-        if decision.outcome == "admit" and result.memory is not None and result.memory.formation == "implicit":
+        if is_inference(result):
             label = "inferred"  # never call a guess "saved"
         key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
         ident = f" [{result.memory.id[:8]}]" if result.memory else ""

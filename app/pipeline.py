@@ -61,6 +61,16 @@ class IngestReport:
         """Counts per admission outcome: ``{"pending": 3, "reject": 1, …}``."""
         return Counter(result.decision.outcome for result in self.results)
 
+    def inferred(self) -> int:
+        """How many of the ``admit`` outcomes are inferences (:func:`is_inference`)."""
+        return sum(1 for result in self.results if is_inference(result))
+
+
+def is_inference(result: WriteResult) -> bool:
+    """Whether ``result`` admitted an implicit memory: counted under ``admit`` by
+    :meth:`IngestReport.outcomes`, but never to be called "saved" (it is a guess)."""
+    return result.decision.outcome == "admit" and result.memory is not None and result.memory.formation == "implicit"
+
 
 def ingest_file(
     store: MemoryStore,
