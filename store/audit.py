@@ -26,6 +26,8 @@ from store.model import from_epoch
 VALUE_DERIVED_PREFIXES = ("notes.",)
 #: What such a key becomes in the audit once its memory is gone.
 REDACTED_NOTE_KEY = "notes.(redacted)"
+#: SQL true for an ``audit`` or ``memories`` row whose ``key`` is value-derived.
+VALUE_DERIVED_KEY_SQL = "(" + " OR ".join(f"key GLOB '{prefix}*'" for prefix in VALUE_DERIVED_PREFIXES) + ")"
 #: Events that remove a memory's row (its value is gone, so its derived key must go too).
 DELETION_EVENTS = frozenset({"delete", "reject", "expire", "clear-inferred"})
 
@@ -67,7 +69,7 @@ def redact_derived_keys(conn, memory_id: str) -> None:
     """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
     with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
     that renames the key away from the old value's words)."""
-    conn.execute("UPDATE audit SET key = ? WHERE memory_id = ? AND key GLOB 'notes.*'",
+    conn.execute(f"UPDATE audit SET key = ? WHERE memory_id = ? AND {VALUE_DERIVED_KEY_SQL}",
                  (REDACTED_NOTE_KEY, memory_id))
 
 

@@ -113,7 +113,7 @@ def _prune_memories(conn, *, now_epoch: int, actor: str) -> PruneReport:
     rows = conn.execute(f"SELECT id, formation FROM memories WHERE {_EXPIRED}", params).fetchall()
     if not rows:
         return PruneReport({}, 0)
-    derived = " OR ".join(f"key GLOB '{prefix}*'" for prefix in audit.VALUE_DERIVED_PREFIXES)
+    derived = audit.VALUE_DERIVED_KEY_SQL
     try:
         conn.execute("SAVEPOINT prune_all")
         conn.execute(
