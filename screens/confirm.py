@@ -37,6 +37,12 @@ def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content
     return question
 
 
+def delete_memory_question(key: str, value: str) -> Content:
+    """Delete contact.preferred_channel = “email”? It is removed for good. (The value whole.)"""
+    return Content.assemble("Delete ", literal(key, "bold"), " = ", literal(f"“{value}”", "bold"),
+                            "? It is removed for good.")
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismiss with True for yes, False for no (or Escape).
 

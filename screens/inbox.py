@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
 from screens import ASSETS, TUI_ACTOR
-from screens.confirm import ConfirmScreen, save_question
+from screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
 from screens.literal import fit, literal
 from screens.prompt_list import PromptListScreen
 from screens.provenance import badge, badges, day, expiry, provenance
@@ -50,13 +50,13 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
 def _targets(request: DeletionRequest) -> Content:
     """``profile.name = “Sam Rivera”`` for each memory a yes deletes, joined by "and"."""
     return Content(" and ").join(
-        Content.assemble(literal(m.key, "bold"), " = ", literal(f"“{fit(m.value, 120)}”", "bold"))
+        Content.assemble(literal(m.key, "bold"), " = ", literal(f"“{fit(m.value, QUESTION_VALUE_CELLS)}”", "bold"))
         for m in request.targets)
 
 
 def request_prompt(request: DeletionRequest, now: datetime) -> Content:
     """The question for one request to forget (§6), where and when it was said, and badges."""
-    question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, 120)}”", "bold"),
+    question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
                                 " — delete ", _targets(request), "?")
     file_name = request.source_ref.split("#", 1)[0]
     when = (f"on {day(request.said_at)}" if request.said_at is not None
@@ -213,7 +213,7 @@ class InboxScreen(PromptListScreen):
                 self.answering.add(request.id)
                 self.answer_request(request, confirm=True)
 
-        question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, 120)}”", "bold"), ".\n",
+        question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"), ".\n",
                                     delete_question(request))
         self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True), delete)
 
@@ -254,7 +254,7 @@ class InboxScreen(PromptListScreen):
 
         question = Content.assemble(
             "Discard this request? It is deleted.\n",
-            literal(memory.key, "bold"), " = ", literal(f"“{fit(memory.value, 120)}”", "bold"),
+            literal(memory.key, "bold"), " = ", literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
         )
         self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 

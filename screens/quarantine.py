@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
 from screens import ASSETS, TUI_ACTOR
-from screens.confirm import ConfirmScreen
+from screens.confirm import ConfirmScreen, delete_memory_question
 from screens.literal import literal
 from screens.prompt_list import PromptListScreen
 from screens.provenance import badges, provenance
@@ -106,9 +106,7 @@ class QuarantineScreen(PromptListScreen):
         memory = self.highlighted
         if memory is None:
             return
-        question = Content.assemble("Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
-                                    "? It is removed for good.")
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"),
+        self.app.push_screen(ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
                              lambda yes: self.act(memory, release=False) if yes else None)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Changing Quarantine")

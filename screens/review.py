@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from screens import ASSETS, TUI_ACTOR
-from screens.confirm import ConfirmScreen
+from screens.confirm import ConfirmScreen, delete_memory_question
 from screens.edit import EditMemoryScreen
 from screens.literal import literal
 from screens.provenance import badges, formation_label
@@ -245,9 +245,7 @@ class ReviewScreen(StoreScreen):
         memory = self._take()
         if memory is None:
             return
-        question = Content.assemble("Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
-                                    "? It is removed for good.")
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"),
+        self.app.push_screen(ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
                              lambda yes: self.delete(memory) if yes else None)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
