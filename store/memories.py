@@ -33,6 +33,8 @@ from store.retention import PruneReport, prune_expired
 from store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
+#: The statement inserting one memory row, its values in :data:`MEMORY_FIELDS` order.
+INSERT_MEMORY_SQL = f"INSERT INTO memories ({_COLUMNS}) VALUES ({', '.join('?' * len(MEMORY_FIELDS))})"
 #: Pane order (DESIGN.md §8), the columns of the ``memories_pane`` index after ``formation``.
 _PANE_ORDER = ("status", "created_at", "key", "id")
 
@@ -406,7 +408,7 @@ class MemoryStore:
             elif name == "evidence" and value is not None:
                 value = json.dumps(value, ensure_ascii=False)
             values.append(value)
-        conn.execute(f"INSERT INTO memories ({_COLUMNS}) VALUES ({', '.join('?' * len(MEMORY_FIELDS))})", values)
+        conn.execute(INSERT_MEMORY_SQL, values)
 
     # --- acting on one memory -----------------------------------------------------------
 

@@ -40,7 +40,7 @@ from store import audit
 from store.admission import validate as validate_proposal
 from store.errors import InvalidInput
 from store.export import validate_export
-from store.memories import MemoryStore
+from store.memories import INSERT_MEMORY_SQL, MemoryStore
 from store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, is_sensitive, to_epoch
 from store.screening import find_secret
 
@@ -166,10 +166,6 @@ def is_empty(store: MemoryStore) -> bool:
         return not any(conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in _USER_TABLES)
 
 
-_INSERT_MEMORY = (f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) "
-                  f"VALUES ({', '.join('?' * len(MEMORY_FIELDS))})")
-
-
 def _insert_requests(conn, requests: list[dict[str, Any]]) -> int:
     """Insert the export's requests to forget that this store lacks, each naming the memories
     of its ``memory_ids`` held here (inside the caller's transaction); return how many."""
@@ -219,7 +215,7 @@ def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreRepo
     with store.db.write() as conn:
         if conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone():  # checked again under the lock
             raise InvalidInput("This store gained data meanwhile; nothing was imported.")
-        conn.executemany(_INSERT_MEMORY, rows)
+        conn.executemany(INSERT_MEMORY_SQL, rows)
         conn.executemany(
             "INSERT INTO audit (seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -281,7 +277,7 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
                 audit.record(conn, at=now, event="delete", actor=actor, memory_id=old_id, scope=old[1], key=old[2],
                              formation=old[3], reason="Replaced by an imported memory.")
                 del held[old_id]
-            conn.execute(_INSERT_MEMORY, row)
+            conn.execute(INSERT_MEMORY_SQL, row)
             if conflicts:
                 replaced += 1
             else:
