@@ -174,9 +174,7 @@ class SettingsScreen(StoreScreen):
         if event.validation_result is not None and not event.validation_result.is_valid:
             self.notify(self._bad_number(event.input), severity="warning")
             return
-        if event.input.id in self._kept:
-            self._kept[event.input.id] = int(event.value)
-        self.save_setting(FIELD_SETTINGS[event.input.id], int(event.value))
+        self._save_field(event.input, int(event.value))
 
     @on(Input.Blurred)
     def save_on_leaving(self, event: Input.Blurred) -> None:
