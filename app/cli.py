@@ -104,11 +104,15 @@ def _resolve(store, memory_id: str) -> str:
 # --- the command group ------------------------------------------------------------------
 
 
+_db_path_option = click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+
+
 def db_option(command):
     """Add ``--db PATH`` to a command (also accepted before the command name)."""
 
-    @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+    @_db_path_option
     @functools.wraps(command)
     def wrapper(*args, db_path=None, **kwargs):
         ctx = click.get_current_context()
@@ -120,8 +124,7 @@ def db_option(command):
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+@_db_path_option
 @click.version_option(APP_VERSION, prog_name="memtrust")
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | None) -> None:
@@ -161,9 +164,7 @@ def _run_app(ctx: click.Context) -> None:
 @click.pass_context
 def init(ctx: click.Context) -> None:
     """Create your encrypted store (the app also does this on its first run)."""
-    from store.opening import default_db_path
-
-    path = Path(ctx.obj.get("db") or default_db_path())
+    path = _db_path(ctx)
     if path.exists():
         raise InvalidInput(f"A memtrust store already exists at {path}; nothing was changed.")
     _open(ctx, create=True)  # says where the store was created, and shows a recovery code if any
