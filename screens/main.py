@@ -280,6 +280,7 @@ class MainScreen(StoreScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
+        """Read the store again, the search index included (after a change, or on r)."""
         self.search_texts = None
         self.load_memories()
 
@@ -308,8 +309,7 @@ class MainScreen(StoreScreen):
             self.started = True
             self.call_next(self.after_first_frame)
         elif self.memory_view is not None:
-            self.search_texts = None
-            self.load_memories()
+            self.reload()
 
     @property
     def search_text(self) -> str:
@@ -349,13 +349,21 @@ class MainScreen(StoreScreen):
             self.post_message(self.Loaded(MemoryView({}, search, 0, False), -1))
             raise
 
-    def _read_pane(self, pane_id: str, search: str) -> PaneRows:
+    def _read_pane(self, pane_id: str, search: str, *, last: bool = False) -> PaneRows:
+        """A pane's first page, or with ``last`` its last page (End), for ``search``. The last
+        page is one backward index read, or one pass over the search index."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if not search:
-            rows = store.page(formation=formation, statuses=statuses, limit=PAGE_ROWS + 1)
+            rows = store.page(formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
-            return PaneRows(rows[:PAGE_ROWS], total, len(rows) > PAGE_ROWS)
+            beyond = len(rows) > PAGE_ROWS
+            if last:
+                return PaneRows(rows[-PAGE_ROWS:], total, False, beyond)
+            return PaneRows(rows[:PAGE_ROWS], total, beyond)
+        if last:
+            found = self._matches(pane_id, search)
+            return PaneRows(store.get_many(found[-PAGE_ROWS:]), len(found), False, len(found) > PAGE_ROWS)
         found = self._matches(pane_id, search, PAGE_ROWS + 1)
         more = len(found) > PAGE_ROWS
         # The total comes after (MainScreen.Counted): counting every match would delay the rows.
@@ -397,8 +405,7 @@ class MainScreen(StoreScreen):
         texts = self.search_texts
         if texts is None or generation != self.generation:
             return
-        needle = search.lower()
-        counts = {pane_id: sum(needle in text for text in haystack) for pane_id, (_ids, haystack) in texts.items()}
+        counts = {pane_id: sum(1 for _ in self._iter_matches(pane_id, search)) for pane_id in texts}
         self.post_message(self.Counted(counts, generation))
 
     def on_main_screen_counted(self, message: Counted) -> None:
@@ -539,20 +546,9 @@ class MainScreen(StoreScreen):
     @work(thread=True, exit_on_error=False, group="store-more", description="Reading the first or last memories")
     def read_edge(self, pane_id: str, last: bool, search: str, generation: int) -> None:
         """Read a pane's first page, or with ``last`` its last page, for ``search`` (thread
-        worker). The last page is one backward index read, or one pass over the search index."""
-        if not last:
-            self.post_message(self.EdgeLoaded(pane_id, self._read_pane(pane_id, search), last, search, generation))
-            return
-        store = self.memtrust.store
-        formation, statuses = PANES[pane_id]
-        if search:
-            found = self._matches(pane_id, search)
-            page = PaneRows(store.get_many(found[-PAGE_ROWS:]), len(found), False, len(found) > PAGE_ROWS)
-        else:
-            rows = store.page(formation=formation, statuses=statuses, last=True, limit=PAGE_ROWS + 1)
-            total = store.count(formation=formation, statuses=statuses)
-            page = PaneRows(rows[-PAGE_ROWS:], total, False, len(rows) > PAGE_ROWS)
-        self.post_message(self.EdgeLoaded(pane_id, page, last, search, generation))
+        worker)."""
+        self.post_message(self.EdgeLoaded(pane_id, self._read_pane(pane_id, search, last=last), last, search,
+                                          generation))
 
     def on_main_screen_more_loaded(self, message: MoreLoaded) -> None:
         if message.generation != self.generation:
@@ -668,12 +664,10 @@ class MainScreen(StoreScreen):
 
     def on_main_screen_changed(self, message: Changed) -> None:
         self.notify(message.notice, title=message.title, severity=message.severity, markup=False)  # type: ignore[arg-type]
-        self.search_texts = None
-        self.load_memories()
+        self.reload()
 
     def action_refresh(self) -> None:
-        self.search_texts = None
-        self.load_memories()
+        self.reload()
 
     def action_inbox(self) -> None:
         self.app.push_screen(InboxScreen())

@@ -166,7 +166,7 @@ class MemoryPane(Vertical):
         self.set_class(not memories, "-empty")
         if not memories:
             self._show_empty(empty)
-        if memories:
+        else:
             if highlight is not None:
                 option_list.highlighted = 0 if highlight == "first" else len(memories) - 1
             elif previous is not None and previous.id in self.memories:
@@ -175,25 +175,25 @@ class MemoryPane(Vertical):
                 option_list.highlighted = min(previous_index or 0, len(memories) - 1)
         self.post_message(self.Highlighted(self, self.highlighted_memory))
 
-    def _fill(self, now: datetime) -> None:
-        """Make the options the loaded rows, each followed by a separator but the last (the
-        highlight is cleared: the caller sets it)."""
+    @staticmethod
+    def _options(memories: list[Memory], now: datetime) -> list[Option | None]:
+        """One option per memory, with a separator (None) between two."""
         options: list[Option | None] = []
-        for memory in self.memories.values():
-            options.extend([Option(memory_prompt(memory, now), id=memory.id), None])
+        for memory in memories:
+            options.extend([None, Option(memory_prompt(memory, now), id=memory.id)])
+        return options[1:]
+
+    def _fill(self, now: datetime) -> None:
+        """Make the options the loaded rows (the highlight is cleared: the caller sets it)."""
         self.option_list.clear_options()
-        self.option_list.add_options(options[:-1])
+        self.option_list.add_options(self._options(list(self.memories.values()), now))
 
     def extend(self, memories: list[Memory], now: datetime, *, more: bool) -> None:
         """Append the next page (rows already shown are skipped)."""
-        option_list = self.option_list
         fresh = [memory for memory in memories if memory.id not in self.memories]
-        options: list[Option | None] = []
-        for memory in fresh:
-            self.memories[memory.id] = memory
-            options.extend([None, Option(memory_prompt(memory, now), id=memory.id)])
-        if options:
-            option_list.add_options(options)
+        if fresh:
+            self.memories.update((memory.id, memory) for memory in fresh)
+            self.option_list.add_options([None, *self._options(fresh, now)])
         self.more, self.asked_more = more and bool(fresh), False
 
     def prepend(self, memories: list[Memory], now: datetime, *, earlier: bool) -> None:
