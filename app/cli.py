@@ -97,10 +97,6 @@ def _require_terminal_unless(answered: bool, sentence: str) -> None:
         raise InvalidInput(sentence)
 
 
-def _resolve(store, memory_id: str) -> str:
-    return store.resolve_id(memory_id.strip())
-
-
 # --- the command group ------------------------------------------------------------------
 
 
@@ -338,16 +334,22 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
                    f"confirm deletes {targets}, reject keeps it")
 
 
-def _request_id(store, given: str) -> str | None:
-    """The id of the open request to forget that ``given`` starts, when no memory id does."""
+def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
+    """``(memory id, None)`` for the memory whose id ``given`` starts, else ``(None, request
+    id)`` for the open request to forget it starts; each looked up once. Raises the memory's
+    MemoryNotFound when neither matches, InvalidInput when ``given`` is too short or matches
+    several."""
     from store.deletion_requests import DeletionRequests
     from store.errors import MemoryNotFound
 
+    given = given.strip()
     try:
-        store.resolve_id(given.strip())
-        return None
+        return store.resolve_id(given), None
     except MemoryNotFound:
-        return DeletionRequests(store).resolve_id(given.strip())
+        request_id = DeletionRequests(store).resolve_id(given)
+        if request_id is None:
+            raise
+        return None, request_id
 
 
 @cli.command()
@@ -357,14 +359,15 @@ def _request_id(store, given: str) -> str | None:
 def confirm(ctx: click.Context, memory_id: str) -> None:
     """Confirm a pending memory (or release a quarantined one), or a request to forget (its memory is deleted)."""
     store = _store(ctx, create=False)
-    if (request_id := _request_id(store, memory_id)) is not None:
+    memory_id, request_id = _memory_or_request(store, memory_id)
+    if request_id is not None:
         from store.deletion_requests import DeletionRequests
 
         deleted = DeletionRequests(store).confirm(request_id, actor=CLI_ACTOR)
         click.echo(f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
                    "as you asked.")
         return
-    memory = store.confirm(_resolve(store, memory_id), actor=CLI_ACTOR)
+    memory = store.confirm(memory_id, actor=CLI_ACTOR)
     click.echo(f"Confirmed: {memory.key} is now saved by you.")
 
 
@@ -375,13 +378,14 @@ def confirm(ctx: click.Context, memory_id: str) -> None:
 def reject(ctx: click.Context, memory_id: str) -> None:
     """Reject a pending memory (it is deleted), or dismiss a request to forget (its memory is kept)."""
     store = _store(ctx, create=False)
-    if (request_id := _request_id(store, memory_id)) is not None:
+    memory_id, request_id = _memory_or_request(store, memory_id)
+    if request_id is not None:
         from store.deletion_requests import DeletionRequests
 
         request = DeletionRequests(store).dismiss(request_id, actor=CLI_ACTOR)
         click.echo(f"Kept {', '.join(m.key for m in request.targets)}; your request to forget it was dismissed.")
         return
-    memory = store.reject(_resolve(store, memory_id), actor=CLI_ACTOR)
+    memory = store.reject(memory_id, actor=CLI_ACTOR)
     click.echo(f"Rejected and deleted the pending {memory.key}.")
 
 
@@ -392,7 +396,7 @@ def reject(ctx: click.Context, memory_id: str) -> None:
 def forget(ctx: click.Context, memory_id: str) -> None:
     """Delete a memory of any kind."""
     store = _store(ctx, create=False)
-    memory = store.forget(_resolve(store, memory_id), actor=CLI_ACTOR)
+    memory = store.forget(store.resolve_id(memory_id.strip()), actor=CLI_ACTOR)
     click.echo(f"Deleted {memory.key} ({memory.formation}).")
 
 
