@@ -11,6 +11,8 @@ from textual.content import Content
 from textual.reactive import Reactive, reactive
 from textual.widgets import Static
 
+from screens.provenance import BADGE_STYLES
+
 #: How each key mode is described (store/keys.py ``KeyMode``); ``memory`` is the demo store.
 KEY_MODE_WORDS = {
     "keychain": "key in OS keychain",
@@ -18,12 +20,9 @@ KEY_MODE_WORDS = {
     "memory": "demo key in memory",
 }
 
-#: How "Implicit learning: ON" and "…: OFF" look, by state (as the badges of
-#: screens/provenance.py: the words carry the meaning, the tint helps the eye).
-LEARNING_STYLES = {
-    True: "bold $text on $success-muted",
-    False: "bold $text on $warning-muted",
-}
+#: How "Implicit learning: ON" and "…: OFF" look, by state: as the "saved by you" and
+#: "inferred" badges (the words carry the meaning, the tint helps the eye).
+LEARNING_STYLES = {True: BADGE_STYLES["saved"], False: BADGE_STYLES["inferred"]}
 
 
 def learning_words(enabled: bool) -> Content:
