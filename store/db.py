@@ -36,6 +36,8 @@ APP_ID = "memtrust"
 BUSY_TIMEOUT_MS = 10_000
 PLAIN_SQLITE_HEADER = b"SQLite format 3\x00"
 PAGE_SIZE = 4096
+#: The files of one store: the database, its WAL and its shared-memory index.
+STORE_SUFFIXES = ("", "-wal", "-shm")
 DatabaseError = sqlcipher3.DatabaseError
 
 
@@ -85,7 +87,7 @@ def _repair_modes(path: Path) -> None:
     with contextlib.suppress(OSError):
         if path.parent.stat().st_mode & 0o077:
             os.chmod(path.parent, 0o700)
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in STORE_SUFFIXES:
         with contextlib.suppress(OSError):
             target = f"{path}{suffix}"
             if os.stat(target).st_mode & 0o077:
@@ -253,7 +255,7 @@ class Database:
         except BaseException:
             with contextlib.suppress(Exception):
                 conn.close()
-            for suffix in ("", "-wal", "-shm"):
+            for suffix in STORE_SUFFIXES:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(f"{path}{suffix}")
             raise

@@ -22,7 +22,7 @@ from pathlib import Path
 import sqlcipher3
 
 from store import audit
-from store.db import Database, InstanceLock
+from store.db import STORE_SUFFIXES, Database, InstanceLock
 from store.errors import InvalidInput, KeyUnavailable, MemtrustError, SQLCipher3Store, StoreNotFound
 from store.keys import (
     KeyRecord,
@@ -38,7 +38,6 @@ from store.keys import (
 )
 from store.model import to_epoch, utc_now
 
-STORE_SUFFIXES = ("", "-wal", "-shm")
 #: Copies memtrust itself makes beside a store; destroy removes them too.
 STORE_COPIES = (".sqlcipher3-backup", ".rekey", ".rekey-wal", ".rekey-shm")
 
