@@ -165,8 +165,10 @@ class OwnMemories(TypedDict):
     memories: list[OwnMemory]
 
 
-def _iso(memory: Memory, name: str) -> str | None:
-    return memory.as_record()[name]
+def _own_memory(memory: Memory) -> OwnMemory:
+    """The fields of :class:`OwnMemory` (no value) from the row's §2 record, times as ISO 8601 UTC."""
+    record = memory.as_record()
+    return OwnMemory(**{name: record[name] for name in OwnMemory.__annotations__})  # type: ignore[typeddict-item]
 
 
 class AgentServer:
@@ -388,9 +390,7 @@ class AgentServer:
             rows = [m for m in await self._store(self.store.list) if written_by(m, consumer)]
             await self._store(self._record, consumer=consumer, tool="list_my_memories", call=call,
                               outcome="listed", reason=f"Listed {len(rows)} memories {consumer} wrote (no values).")
-            return OwnMemories(consumer=consumer, memories=[
-                OwnMemory(id=m.id, key=m.key, scope=m.scope, formation=m.formation, status=m.status,
-                          created_at=_iso(m, "created_at"), expires_at=_iso(m, "expires_at")) for m in rows])
+            return OwnMemories(consumer=consumer, memories=[_own_memory(m) for m in rows])
 
         return await self._guarded(run)
 
