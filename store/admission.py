@@ -22,13 +22,9 @@ from store.model import (
     Memory,
     Proposal,
     is_sensitive,
+    mentioned_sensitive_class,
 )
-from store.screening import (
-    find_secret,
-    is_confidential,
-    sensitive_class,
-    temporary_expiry,
-)
+from store.screening import find_secret, is_confidential, temporary_expiry
 
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
 DEFAULT_IMPLICIT_TTL = timedelta(days=60)
@@ -124,8 +120,7 @@ def decide(
         return _reject(
             f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1"
         )
-    about = f"{proposal.key.split('.', 1)[1].replace('_', ' ')} {proposal.value}"
-    if implicit and (mentioned := sensitive_class(about)):
+    if implicit and (mentioned := mentioned_sensitive_class(proposal.key, proposal.value)):
         return _reject(
             f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1"
         )

@@ -112,10 +112,7 @@ class Memory:
     def sensitive(self) -> bool:
         """True when the key is in a sensitive class (§3.1), or the key's words or the value
         mention one ("notes.diagnosis: diagnosed with diabetes"): the badge the UI shows."""
-        if is_sensitive(self.key):
-            return True
-        words = self.key.split(".", 1)[-1].replace("_", " ")
-        return sensitive_class(f"{words} {self.value}") is not None
+        return is_sensitive(self.key) or mentioned_sensitive_class(self.key, self.value) is not None
 
     def as_record(self) -> dict[str, Any]:
         """The memory as a JSON-ready dict with the §2 field names; times as ISO 8601 UTC."""
@@ -126,6 +123,15 @@ class Memory:
                 value = value.isoformat().replace("+00:00", "Z")
             record[name] = value
         return record
+
+
+def mentioned_sensitive_class(key: str, value: str) -> str | None:
+    """The §3.1 class (``"health"``…) that the words of a well-formed ``key`` after its
+    namespace, or its ``value``, mention — ``notes.diagnosis`` / ``diagnosed with diabetes``
+    → ``"health"`` — or ``None``. Admission rejects such an inference (DESIGN.md §3.1); the
+    UI badges such a memory sensitive (:attr:`Memory.sensitive`)."""
+    words = key.split(".", 1)[-1].replace("_", " ")
+    return sensitive_class(f"{words} {value}")
 
 
 #: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation (§10).
