@@ -27,7 +27,13 @@ from typing import Any, NamedTuple
 from store.errors import InvalidInput
 from store.memories import MemoryStore
 from store.migrations import SCHEMA_VERSION
-from store.model import FORMATIONS, MEMORY_FIELDS, MEMORY_TIME_FIELDS, STATUSES, to_epoch
+from store.model import (
+    FORMATIONS,
+    MEMORY_FIELDS,
+    MEMORY_TIME_FIELDS,
+    STATUSES,
+    to_epoch,
+)
 
 EXPORT_FORMAT_VERSION = 1
 UNENCRYPTED_WARNING = "This export is not encrypted: anyone who can read the file can read everything in it."

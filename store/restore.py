@@ -41,7 +41,13 @@ from store.admission import validate as validate_proposal
 from store.errors import InvalidInput
 from store.export import validate_export
 from store.memories import INSERT_MEMORY_SQL, MemoryStore
-from store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, is_sensitive, to_epoch
+from store.model import (
+    MEMORY_FIELDS,
+    MEMORY_TIME_FIELDS,
+    Proposal,
+    is_sensitive,
+    to_epoch,
+)
 from store.screening import find_secret
 
 MERGE_MODES = ("skip", "replace")
