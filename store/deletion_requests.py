@@ -17,7 +17,7 @@ Life of a stored request (table ``deletion_requests``, migration v4):
   secure deletion, ``notes.<slug>`` redaction unchanged), then the request row goes.
 - **dismissed** (:meth:`DeletionRequests.dismiss`) — the memories stay; audited
   ``forget-request``/``dismissed``; the request row goes.
-- **expired** (:func:`expire_requests`, run by the launch prune, §4) — pending 30 days
+- **expired** (:func:`store.retention.expire_requests`, run by the launch prune, §4) — pending 30 days
   unanswered: audited ``forget-request``/``expired``; the memories stay; the row goes.
 - **dropped** — a matched memory deleted another way (forget, reject, expiry, supersession,
   an edit, an import replacing it) takes its link with it; a request left with none is
@@ -41,11 +41,9 @@ from store.admission import PENDING_TTL
 from store.errors import InvalidInput, MemoryNotFound
 from store.memories import MemoryStore
 from store.model import Memory, from_epoch, to_epoch
-from store.retention import FORGET_REQUEST_EVENT as AUDIT_EVENT
-from store.retention import expire_requests
+from store.retention import FORGET_REQUEST_EVENT
 
-__all__ = ["AUDIT_EVENT", "DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "expire_requests",
-           "inbox_count"]
+__all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "inbox_count"]
 
 _COLUMNS = "id, utterance, what, source_ref, said_at, created_at, pending_until, status"
 
@@ -182,8 +180,8 @@ class DeletionRequests:
             conn.executemany("INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
                              [(request_id, row[0]) for row in held])
             for memory_id, scope, key, formation in held:
-                audit.record(conn, at=now, event=AUDIT_EVENT, actor=actor, memory_id=memory_id, scope=scope,
-                             key=key, formation=formation, outcome="pending",
+                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory_id,
+                             scope=scope, key=key, formation=formation, outcome="pending",
                              reason="You asked, in a conversation, to forget this; it waits for your confirmation.",
                              detail={"request_id": request_id, "source_ref": source_ref})
         return self.get(request_id)
@@ -192,7 +190,8 @@ class DeletionRequests:
         """Audit a request to forget that matched no memory (``forget-request``/``no-match``):
         where it was said, never what (module docstring: it is not stored)."""
         with self.store.db.write() as conn:
-            audit.record(conn, at=to_epoch(self.store.clock()), event=AUDIT_EVENT, actor=actor, outcome="no-match",
+            audit.record(conn, at=to_epoch(self.store.clock()), event=FORGET_REQUEST_EVENT, actor=actor,
+                         outcome="no-match",
                          reason="You asked, in a conversation, to forget something memtrust does not hold; "
                                 "nothing was deleted.",
                          detail={"source_ref": source_ref})
@@ -214,8 +213,8 @@ class DeletionRequests:
                             (request_id,)).rowcount == 0:
                 raise DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
             for memory in request.targets:
-                audit.record(conn, at=now, event=AUDIT_EVENT, actor=actor, memory_id=memory.id, scope=memory.scope,
-                             key=memory.key, formation=memory.formation, outcome="confirmed",
+                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
+                             scope=memory.scope, key=memory.key, formation=memory.formation, outcome="confirmed",
                              reason="You confirmed your request to forget this.",
                              detail={"request_id": request_id, "source_ref": request.source_ref})
         deleted = []
@@ -242,8 +241,8 @@ class DeletionRequests:
                 raise DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
             conn.execute("DELETE FROM deletion_request_targets WHERE request_id = ?", (request_id,))
             for memory in request.targets:
-                audit.record(conn, at=now, event=AUDIT_EVENT, actor=actor, memory_id=memory.id, scope=memory.scope,
-                             key=memory.key, formation=memory.formation, outcome="dismissed",
+                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
+                             scope=memory.scope, key=memory.key, formation=memory.formation, outcome="dismissed",
                              reason="You dismissed your request to forget this; it is kept.",
                              detail={"request_id": request_id, "source_ref": request.source_ref})
         self.store.db.checkpoint()  # the sentence leaves the file, not only the WAL (§9)
