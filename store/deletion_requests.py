@@ -52,6 +52,10 @@ class DeletionRequestNotFound(MemoryNotFound):
     """No request to forget has the given id (it was answered, expired or dropped)."""
 
 
+def _not_found(request_id: str) -> DeletionRequestNotFound:
+    return DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
+
+
 @dataclass(frozen=True)
 class DeletionRequest:
     """One request to forget, as the Inbox shows it.
@@ -123,7 +127,7 @@ class DeletionRequests:
             rows = conn.execute(f"SELECT {_COLUMNS} FROM deletion_requests WHERE id = ?", (request_id,)).fetchall()
         found = self._build(rows)
         if not found:
-            raise DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
+            raise _not_found(request_id)
         return found[0]
 
     def resolve_id(self, prefix: str) -> str | None:
@@ -211,7 +215,7 @@ class DeletionRequests:
         with self.store.db.write() as conn:
             if conn.execute("UPDATE deletion_requests SET status = 'confirmed' WHERE id = ?",
                             (request_id,)).rowcount == 0:
-                raise DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
+                raise _not_found(request_id)
             for memory in request.targets:
                 audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
                              scope=memory.scope, key=memory.key, formation=memory.formation, outcome="confirmed",
@@ -238,7 +242,7 @@ class DeletionRequests:
         now = to_epoch(self.store.clock())
         with self.store.db.write() as conn:
             if conn.execute("DELETE FROM deletion_requests WHERE id = ?", (request_id,)).rowcount == 0:
-                raise DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
+                raise _not_found(request_id)
             conn.execute("DELETE FROM deletion_request_targets WHERE request_id = ?", (request_id,))
             for memory in request.targets:
                 audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
