@@ -110,12 +110,6 @@ KEY_NAMES = frozenset(key.value for key in Keys)
 CHARACTER_KEYS = frozenset(_character_to_key(character) for character in string.punctuation)
 
 
-def normalize_key(key: str) -> str:
-    """Textual's name for one key as a binding holds it: ``?`` → ``question_mark``, ``/`` →
-    ``slash``; names (``ctrl+f``, ``escape``) are unchanged. ``key`` is one key, not a list."""
-    return _character_to_key(key) if len(key) == 1 else key
-
-
 def key_name_problem(key: str) -> str | None:
     """Why Textual would never produce ``key`` (one key of a ``[keys]`` entry), or None.
 
@@ -295,7 +289,8 @@ def check_keys(keys: Mapping[str, str], scopes: Sequence[KeyScope] | None = None
         if bad:
             problems[binding_id] = f'"{binding_id}" = "{key_list}" was not applied: {bad}.'
             continue
-        wanted[binding_id] = list(dict.fromkeys(normalize_key(name) for name in names))
+        # Textual's own expansion: "?,ctrl+f" → question_mark, ctrl+f (names checked non-empty above).
+        wanted[binding_id] = list(dict.fromkeys(bound.key for bound in Binding.make_bindings([Binding(key_list, "")])))
     while clash := _first_clash(wanted, defaults, scopes):
         scope, key, remapped, others = clash
         for binding_id in remapped:
