@@ -6,12 +6,11 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
-from screens import ASSETS
+from screens.dialog import DialogScreen
 from store.admission import validate
 from store.model import DEFAULT_SCOPE, Proposal
 from store.screening import find_secret
@@ -39,30 +38,25 @@ class NewMemory:
     scope: str = DEFAULT_SCOPE
 
 
-class AddMemoryScreen(ModalScreen[NewMemory | None]):
+class AddMemoryScreen(DialogScreen[NewMemory | None]):
     """A form for one explicit memory; dismisses with :class:`NewMemory` or None (cancel)."""
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="add.cancel", tooltip="Close without saving"),
     ]
 
-    def compose(self) -> ComposeResult:
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(Content.styled("Add a memory (saved by you)", "bold"), id="title")
-            yield Label("Key — a dotted path such as contact.preferred_channel")
-            yield Input(placeholder="category.name", id="key")
-            yield Label("Value — exactly what should be remembered")
-            yield Input(placeholder="email", id="value")
-            yield Label("Scope — shared, or one agent's role such as research")
-            yield Input(DEFAULT_SCOPE, id="scope")
-            yield Static("", id="problem")
-            with Horizontal(id="buttons"):
-                yield Button("Next: confirm", variant="primary", id="save")
-                yield Button("Cancel", id="cancel")
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(Content.styled("Add a memory (saved by you)", "bold"), id="title")
+        yield Label("Key — a dotted path such as contact.preferred_channel")
+        yield Input(placeholder="category.name", id="key")
+        yield Label("Value — exactly what should be remembered")
+        yield Input(placeholder="email", id="value")
+        yield Label("Scope — shared, or one agent's role such as research")
+        yield Input(DEFAULT_SCOPE, id="scope")
+        yield Static("", id="problem")
+        with Horizontal(id="buttons"):
+            yield Button("Next: confirm", variant="primary", id="save")
+            yield Button("Cancel", id="cancel")
 
     def _submit(self) -> None:
         key = self.query_one("#key", Input).value.strip()
@@ -73,9 +67,7 @@ class AddMemoryScreen(ModalScreen[NewMemory | None]):
             self.query_one("#key" if not key else "#value", Input).focus()
             return
         problem = admission_problem(key, value, scope)
-        shown = self.query_one("#problem", Static)
-        shown.update(Content(problem or ""))  # plain text: the sentence may quote what was typed
-        shown.set_class(problem is not None, "-shown")
+        self.show_problem(problem)
         if problem:
             return
         self.dismiss(NewMemory(key, value, scope))

@@ -6,12 +6,11 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from screens import ASSETS
+from screens.dialog import DialogScreen
 from screens.literal import fit, literal
 
 #: Cells of a value shown in a question: a long value is cut with an ellipsis so the
@@ -43,7 +42,7 @@ def delete_memory_question(key: str, value: str) -> Content:
                             "? It is removed for good.")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DialogScreen[bool]):
     """Ask ``question``; dismiss with True for yes, False for no (or Escape).
 
     ``question`` is :class:`Content`, so user text inside it is never read as markup.
@@ -51,7 +50,6 @@ class ConfirmScreen(ModalScreen[bool]):
     focus and Enter keeps everything (like the consent screen's Decline).
     """
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes", tooltip="Answer yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no", tooltip="Answer no; nothing changes"),
@@ -63,15 +61,11 @@ class ConfirmScreen(ModalScreen[bool]):
         self.yes, self.no = yes, no
         self.destructive = destructive
 
-    def compose(self) -> ComposeResult:
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
-            with Horizontal(id="buttons"):
-                yield Button(f"{self.yes} (y)", variant="primary", id="yes")
-                yield Button(f"{self.no} (n)", id="no")
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(self.question, id="question")
+        with Horizontal(id="buttons"):
+            yield Button(f"{self.yes} (y)", variant="primary", id="yes")
+            yield Button(f"{self.no} (n)", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no" if self.destructive else "#yes", Button).focus()

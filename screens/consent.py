@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from screens import ASSETS, TUI_ACTOR
+from screens import TUI_ACTOR
+from screens.dialog import DialogScreen
 from store.memories import CONSENT_STATEMENT, MemoryStore
 
 
@@ -28,31 +28,26 @@ def record_learning_choice(store: MemoryStore, enabled: bool, *, clear: bool = F
     return notice
 
 
-class ConsentScreen(ModalScreen[bool]):
+class ConsentScreen(DialogScreen[bool]):
     """Ask the user to turn implicit learning on; True when they accept."""
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "decline", "Decline", id="consent.decline", tooltip="Keep implicit learning off"),
     ]
 
-    def compose(self) -> ComposeResult:
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(Content.styled("Turn on implicit learning?", "bold"), id="title")
-            yield Static(Content(CONSENT_STATEMENT), id="statement")
-            yield Static(
-                Content(
-                    "You can turn it off at any time; inferred memories stay visible and "
-                    "you can delete them. Your choice is recorded with the time."
-                ),
-                id="fine-print",
-            )
-            with Horizontal(id="buttons"):
-                yield Button("Accept", variant="primary", id="accept")
-                yield Button("Decline", id="decline")
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(Content.styled("Turn on implicit learning?", "bold"), id="title")
+        yield Static(Content(CONSENT_STATEMENT), id="statement")
+        yield Static(
+            Content(
+                "You can turn it off at any time; inferred memories stay visible and "
+                "you can delete them. Your choice is recorded with the time."
+            ),
+            id="fine-print",
+        )
+        with Horizontal(id="buttons"):
+            yield Button("Accept", variant="primary", id="accept")
+            yield Button("Decline", id="decline")
 
     def on_mount(self) -> None:
         self.query_one("#decline", Button).focus()

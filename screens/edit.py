@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Static, TextArea
+from textual.widgets import Button, Input, Static, TextArea
 
-from screens import ASSETS
 from screens.add import admission_problem
+from screens.dialog import DialogScreen
 from screens.literal import literal
 from store.model import Memory
 
@@ -20,7 +19,7 @@ def is_multiline(value: str) -> bool:
     return "\n" in value or "\r" in value
 
 
-class EditMemoryScreen(ModalScreen[str | None]):
+class EditMemoryScreen(DialogScreen[str | None]):
     """A one-field form holding ``memory``'s value; dismisses with the new value, or None.
 
     A value with a line break is edited in a multi-line TextArea (Enter inserts a line break;
@@ -30,7 +29,6 @@ class EditMemoryScreen(ModalScreen[str | None]):
     phrasing quarantined); an edited inference becomes saved by you.
     """
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="edit.cancel", tooltip="Close without changing anything"),
         Binding("ctrl+s", "save", "Save", id="edit.save", tooltip="Save the new value"),
@@ -49,25 +47,21 @@ class EditMemoryScreen(ModalScreen[str | None]):
             return self.multiline  # in an Input, Enter saves; the footer need not offer ctrl+s
         return True
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         memory = self.memory
         note = (" It was inferred; once you edit it, it is saved by you and no longer expires."
                 if memory.formation == "implicit" else "")
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold")), id="title")
-            yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
-                         id="statement")
-            if self.multiline:
-                yield TextArea(memory.value, id="value", soft_wrap=True, show_line_numbers=False)
-            else:
-                yield Input(memory.value, id="value", select_on_focus=False)
-            yield Static("", id="problem")
-            with Horizontal(id="buttons"):
-                yield Button("Save", variant="primary", id="save")
-                yield Button("Cancel", id="cancel")
+        yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold")), id="title")
+        yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
+                     id="statement")
+        if self.multiline:
+            yield TextArea(memory.value, id="value", soft_wrap=True, show_line_numbers=False)
+        else:
+            yield Input(memory.value, id="value", select_on_focus=False)
+        yield Static("", id="problem")
+        with Horizontal(id="buttons"):
+            yield Button("Save", variant="primary", id="save")
+            yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
         if self.multiline:
@@ -88,9 +82,7 @@ class EditMemoryScreen(ModalScreen[str | None]):
             self.notify("Give a value, or press d on the memory to delete it.", severity="warning")
             return
         problem = None if value == self.memory.value else admission_problem(self.memory.key, value, self.memory.scope)
-        shown = self.query_one("#problem", Static)
-        shown.update(Content(problem or ""))  # plain text
-        shown.set_class(problem is not None, "-shown")
+        self.show_problem(problem)
         if problem:
             return
         self.dismiss(None if value == self.memory.value else value)

@@ -18,13 +18,12 @@ from pathlib import Path
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
-from screens import ASSETS
+from screens.dialog import DialogScreen
 from store.errors import InvalidInput
 from store.export import UNENCRYPTED_WARNING, check_export_destination
 
@@ -56,10 +55,9 @@ def export_request(typed: str) -> ExportRequest | str:
     return ExportRequest(path)
 
 
-class ExportScreen(ModalScreen[ExportRequest | None]):
+class ExportScreen(DialogScreen[ExportRequest | None]):
     """Ask for the export's path (default in the home folder); dismiss with the request or None."""
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="export.cancel", tooltip="Close without writing anything"),
     ]
@@ -76,19 +74,15 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         super().__init__()
         self.default = default
 
-    def compose(self) -> ComposeResult:
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(Content.styled("Export everything held about you", "bold"), id="title")
-            yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $text on $warning-muted"), id="warning")
-            yield Label("JSON file (a Markdown report is written beside it, ending in .md)")
-            yield Input(str(self.default), id="path", select_on_focus=False)
-            yield Static("", id="problem")
-            with Horizontal(id="buttons"):
-                yield Button("Write export", variant="warning", id="write")
-                yield Button("Cancel", id="cancel")
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(Content.styled("Export everything held about you", "bold"), id="title")
+        yield Static(Content.styled(UNENCRYPTED_WARNING, "bold $text on $warning-muted"), id="warning")
+        yield Label("JSON file (a Markdown report is written beside it, ending in .md)")
+        yield Input(str(self.default), id="path", select_on_focus=False)
+        yield Static("", id="problem")
+        with Horizontal(id="buttons"):
+            yield Button("Write export", variant="warning", id="write")
+            yield Button("Cancel", id="cancel")
 
     def _submit(self) -> None:
         self.check_destination(self.query_one("#path", Input).value)
@@ -114,9 +108,7 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         if message.request is not None:
             self.dismiss(message.request)
             return
-        problem = self.query_one("#problem", Static)
-        problem.update(Content(message.problem or ""))  # the path is the user's: plain text
-        problem.add_class("-shown")
+        self.show_problem(message.problem or "")  # the path is the user's: plain text
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -6,23 +6,21 @@ from typing import Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from screens import ASSETS
+from screens.dialog import DialogScreen
 
 LearningOffChoice = Literal["off", "off-and-clear"]
 
 
-class LearningOffScreen(ModalScreen[LearningOffChoice | None]):
+class LearningOffScreen(DialogScreen[LearningOffChoice | None]):
     """Ask whether to turn learning off, and whether to clear the ``inferred`` rows too.
 
     Dismisses with ``"off"``, ``"off-and-clear"`` or None (cancel: nothing changes).
     """
 
-    CSS_PATH = ASSETS / "modals.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="learning-off.cancel", tooltip="Leave implicit learning on"),
     ]
@@ -31,27 +29,23 @@ class LearningOffScreen(ModalScreen[LearningOffChoice | None]):
         super().__init__()
         self.inferred = inferred
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         rows = "1 inferred memory" if self.inferred == 1 else f"{self.inferred} inferred memories"
-        # The dialog's own keys; without it the screen below shows its footer ("q Quit"),
-        # whose keys do not work here.
-        yield Footer(compact=True, show_command_palette=False)
-        with Vertical(id="dialog"):
-            yield Static(Content.styled("Turn off implicit learning?", "bold"), id="title")
-            yield Static(
-                Content(
-                    "Nothing new will be inferred from now on. "
-                    f"You have {rows}; {'it stays' if self.inferred == 1 else 'they stay'} visible and deletable "
-                    "unless you clear "
-                    f"{'it' if self.inferred == 1 else 'them'} now."
-                ),
-                id="statement",
-            )
-            with Horizontal(id="buttons"):
-                yield Button("Turn off", variant="primary", id="off")
-                yield Button("Turn off and clear inferred", variant="error", id="off-and-clear",
-                             disabled=self.inferred == 0)
-                yield Button("Cancel", id="cancel")
+        yield Static(Content.styled("Turn off implicit learning?", "bold"), id="title")
+        yield Static(
+            Content(
+                "Nothing new will be inferred from now on. "
+                f"You have {rows}; {'it stays' if self.inferred == 1 else 'they stay'} visible and deletable "
+                "unless you clear "
+                f"{'it' if self.inferred == 1 else 'them'} now."
+            ),
+            id="statement",
+        )
+        with Horizontal(id="buttons"):
+            yield Button("Turn off", variant="primary", id="off")
+            yield Button("Turn off and clear inferred", variant="error", id="off-and-clear",
+                         disabled=self.inferred == 0)
+            yield Button("Cancel", id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
