@@ -71,10 +71,9 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
 
 def delete_question(request: DeletionRequest) -> Content:
     """The main screen's delete question, for what a request to forget names."""
-    gone = "It is" if len(request.targets) == 1 else "They are"
+    gone, existed = ("It is", "it") if len(request.targets) == 1 else ("They are", "they")
     return Content.assemble("Delete ", _targets(request),
-                            f"? {gone} removed for good; the audit log keeps only that "
-                            f"{'it' if len(request.targets) == 1 else 'they'} existed.")
+                            f"? {gone} removed for good; the audit log keeps only that {existed} existed.")
 
 
 class InboxScreen(PromptListScreen):
@@ -95,10 +94,10 @@ class InboxScreen(PromptListScreen):
     class Loaded(Message):
         """A worker read the pending memories and the open requests to forget."""
 
-        def __init__(self, pending: list[Memory], requests: list[DeletionRequest] | None = None) -> None:
+        def __init__(self, pending: list[Memory], requests: list[DeletionRequest]) -> None:
             super().__init__()
             self.pending = pending
-            self.requests = requests or []
+            self.requests = requests
 
     class Answered(Message):
         """A worker confirmed or rejected one memory; ``notice`` says which."""
