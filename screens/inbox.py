@@ -23,7 +23,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
-from screens import ASSETS, TUI_ACTOR
+from screens import TUI_ACTOR
 from screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
 from screens.literal import fit, literal
 from screens.prompt_list import PromptListScreen
@@ -80,7 +80,6 @@ class InboxScreen(PromptListScreen):
     """Pending memories and requests to forget, one question each; answer with y/Enter or n."""
 
     FOLLOWS_OUTSIDE_WRITES = True
-    CSS_PATH = ASSETS / "inbox.tcss"
     BINDINGS = [
         # "Yes"/"No" answer the highlighted row's own question: "Save … as your …?" for a
         # memory, "… delete …?" for a request to forget.
@@ -116,10 +115,11 @@ class InboxScreen(PromptListScreen):
         yield Static(
             Content.assemble(("Inbox", "bold"), " — memories found in your imports or sent by agents. "
                              "Nothing here is used until you say yes."),
-            id="inbox-title",
+            id="inbox-title", classes="prompt-title",
         )
         yield OptionList(id="inbox-list")
-        yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."), id="inbox-empty")
+        yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."),
+                     id="inbox-empty", classes="prompt-empty")
         yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:

@@ -3,7 +3,7 @@
 Both screens list what waits for the user's answer in one ``OptionList``, rows apart by a
 separator, and keep the highlight where it was when the list is read again (clamped to the
 last row); when the list is empty the screen gets the ``-empty`` class, so its stylesheet
-shows the empty sentence instead.
+shows the empty sentence instead (``prompt_list.tcss``).
 """
 
 from __future__ import annotations
@@ -14,11 +14,15 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from screens import ASSETS
 from screens.store_screen import StoreScreen
 
 
 class PromptListScreen(StoreScreen):
-    """A :class:`StoreScreen` whose ``OptionList`` shows one prompt per row, by id."""
+    """A :class:`StoreScreen` whose ``OptionList`` shows one prompt per row, by id; its title
+    and its empty sentence carry the classes ``prompt-title`` and ``prompt-empty``."""
+
+    CSS_PATH = ASSETS / "prompt_list.tcss"
 
     def show_prompts(self, prompts: Iterable[tuple[str, Content]]) -> None:
         """Replace the rows with ``(option id, prompt)`` pairs, in order; the highlight stays

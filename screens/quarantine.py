@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
-from screens import ASSETS, TUI_ACTOR
+from screens import TUI_ACTOR
 from screens.confirm import ConfirmScreen, delete_memory_question
 from screens.literal import literal
 from screens.prompt_list import PromptListScreen
@@ -36,7 +36,6 @@ class QuarantineScreen(PromptListScreen):
     """Quarantined memories; release with c, delete with d."""
 
     FOLLOWS_OUTSIDE_WRITES = True
-    CSS_PATH = ASSETS / "quarantine.tcss"
     BINDINGS = [
         Binding("c", "release", "Release", id="quarantine.release",
                 tooltip="Let assistants use the highlighted memory (asks first)"),
@@ -65,9 +64,9 @@ class QuarantineScreen(PromptListScreen):
     def compose(self) -> ComposeResult:
         yield Static(Content.assemble(("Quarantine", "bold"), " — memories you marked confidential. "
                                       "They are kept, but never given to an assistant until you release them."),
-                     id="quarantine-title")
+                     id="quarantine-title", classes="prompt-title")
         yield OptionList(id="quarantine-list")
-        yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty")
+        yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty", classes="prompt-empty")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
