@@ -30,14 +30,13 @@ class LearningOffScreen(DialogScreen[LearningOffChoice | None]):
         self.inferred = inferred
 
     def compose_dialog(self) -> ComposeResult:
-        rows = "1 inferred memory" if self.inferred == 1 else f"{self.inferred} inferred memories"
+        rows, stay, them = (("1 inferred memory", "it stays", "it") if self.inferred == 1
+                            else (f"{self.inferred} inferred memories", "they stay", "them"))
         yield Static(Content.styled("Turn off implicit learning?", "bold"), id="title")
         yield Static(
             Content(
                 "Nothing new will be inferred from now on. "
-                f"You have {rows}; {'it stays' if self.inferred == 1 else 'they stay'} visible and deletable "
-                "unless you clear "
-                f"{'it' if self.inferred == 1 else 'them'} now."
+                f"You have {rows}; {stay} visible and deletable unless you clear {them} now."
             ),
             id="statement",
         )
