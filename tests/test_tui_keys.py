@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from tui_fixtures import flat, inferred, known, make_app, rendered, saved, settle
+from tui_fixtures import (
+    fill_and_press,
+    flat,
+    inferred,
+    known,
+    make_app,
+    open_from_main,
+    rendered,
+    saved,
+    settle,
+)
 
 from app.app import MemtrustApp
 from app.settings import Settings, SettingsError, load_settings
@@ -180,9 +190,7 @@ async def test_z_opens_quarantine_where_c_releases(store, clock):
     _store_with_everything(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("z")
-        await settle(pilot)
+        await open_from_main(pilot, "z")
         assert isinstance(app.screen, QuarantineScreen)
         assert "notes.job_search" in rendered(app.screen.query_one("#quarantine-list"))
         await pilot.press("c", "y")
@@ -194,9 +202,7 @@ async def test_d_in_quarantine_deletes(store, clock):
     _store_with_everything(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("z")
-        await settle(pilot)
+        await open_from_main(pilot, "z")
         await pilot.press("d", "y")
         await settle(pilot)
     assert store.list(status="quarantined") == []
@@ -206,9 +212,7 @@ async def test_g_opens_the_audit_log_read_only(store, clock):
     known(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("g")
-        await settle(pilot)
+        await open_from_main(pilot, "g")
         assert isinstance(app.screen, AuditScreen)
         assert app.screen.query_one("#audit-table").row_count == len(store.audit_events())
         await pilot.press("escape")
@@ -218,24 +222,11 @@ async def test_g_opens_the_audit_log_read_only(store, clock):
 async def test_s_opens_settings_where_enter_saves_the_ttl_and_the_review_interval(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        await open_from_main(pilot, "s")
         assert isinstance(app.screen, SettingsScreen)
-        ttl = app.screen.query_one("#ttl", Input)
-        ttl.focus()
-        ttl.value = "45"
-        await pilot.press("enter")
-        await settle(pilot)
-        review = app.screen.query_one("#review", Input)
-        review.focus()
-        review.value = "30"
-        await pilot.press("enter")
-        await settle(pilot)
-        ttl.focus()
-        ttl.value = "200"  # out of 30–90: refused
-        await pilot.press("enter")
-        await settle(pilot)
+        await fill_and_press(pilot, "ttl", "45", "enter")
+        await fill_and_press(pilot, "review", "30", "enter")
+        await fill_and_press(pilot, "ttl", "200", "enter")  # out of 30–90: refused
     assert store.setting("implicit_ttl_days") == "45"
     assert store.setting("review_interval_days") == "30"
 
@@ -243,9 +234,7 @@ async def test_s_opens_settings_where_enter_saves_the_ttl_and_the_review_interva
 async def test_l_in_settings_asks_consent(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        await open_from_main(pilot, "s")
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, ConsentScreen)
@@ -254,9 +243,7 @@ async def test_l_in_settings_asks_consent(store, clock):
 async def test_l_on_the_main_screen_asks_consent(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
+        await open_from_main(pilot, "l")
         assert isinstance(app.screen, ConsentScreen)
 
 
@@ -265,14 +252,10 @@ async def test_w_exports_json_and_markdown_to_the_typed_path(store, clock, tmp_p
     app = make_app(store, clock)
     target = tmp_path / "dsar.json"
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
+        await open_from_main(pilot, "w")
         assert isinstance(app.screen, ExportScreen)
         assert "not encrypted" in flat(rendered(app.screen.query_one("#warning")))
-        app.screen.query_one("#path", Input).value = str(target)
-        await pilot.press("enter")
-        await settle(pilot)
+        await fill_and_press(pilot, "path", str(target), "enter")
         assert any("not encrypted" in n.message for n in app._notifications)
     assert target.exists() and target.with_suffix(".md").exists()
     assert oct(target.stat().st_mode & 0o777) == "0o600"
@@ -286,9 +269,7 @@ async def test_v_reviews_inferred_first_keep_marks_reviewed_and_the_end_is_remem
     guess = inferred(store, "style.answer_length", "brief")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
+        await open_from_main(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
         assert app.screen.current.id == guess.id  # inferred first
         await pilot.press("k")
@@ -308,9 +289,7 @@ async def test_review_delete_and_promote(store, clock):
     inferred(store, "locale.language", "English")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
+        await open_from_main(pilot, "v")
         current = app.screen.current
         await pilot.press("d", "y")
         await settle(pilot)
@@ -377,9 +356,7 @@ async def test_inbox_keys_confirm_and_reject(store, clock):
     known(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
+        await open_from_main(pilot, "i")
         await pilot.press("y")
         await settle(pilot)
     assert [m.status for m in store.list(formation="explicit")] == ["active", "active"]

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets import Input
 
 from app.app import MemtrustApp
 from app.settings import Settings
@@ -98,3 +99,23 @@ def flat(text: str) -> str:
 def detail_shown(app) -> str:
     """The detail panel's rendered text, wrapped lines joined (see :func:`flat`)."""
     return flat(rendered(app.screen.query_one("#detail-text")))
+
+
+async def open_from_main(pilot: Pilot, *keys: str) -> None:
+    """Wait for the main screen's first read, press ``keys`` there, and wait for what they
+    opened (a screen or a dialog) to settle."""
+    await settle(pilot)
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
+async def fill_and_press(pilot: Pilot, field_id: str, value: str, key: str) -> Input:
+    """Focus the Input ``#field_id`` on the current screen, set its value (as if typed), press
+    ``key`` (Enter, Tab, Escape, …) and settle; returns the field."""
+    field = pilot.app.screen.query_one(f"#{field_id}", Input)
+    field.focus()
+    await pilot.pause()
+    field.value = value
+    await pilot.press(key)
+    await settle(pilot)
+    return field
