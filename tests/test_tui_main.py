@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 
-from textual import events
 from textual.widgets import Input
 from tui_fixtures import (
     detail_shown,
@@ -23,6 +21,15 @@ from screens.main import MainScreen
 from screens.widgets.memory_pane import MemoryPane
 from screens.widgets.status_line import StatusLine
 from store.model import Proposal
+
+
+async def open_add_form(pilot, key: str, value: str) -> None:
+    """From the main screen, press a and type ``key`` and ``value`` into the add form (not saved)."""
+    await settle(pilot)
+    await pilot.press("a")
+    await pilot.pause()
+    pilot.app.screen.query_one("#key", Input).value = key
+    pilot.app.screen.query_one("#value", Input).value = value
 
 
 async def test_saved_pane_shows_active_explicit_rows_with_worded_badge_and_not_pending(store, clock):
@@ -109,11 +116,7 @@ async def test_declining_delete_keeps_the_memory(store, clock):
 async def test_adding_a_memory_confirms_before_writing_then_saves_it_as_saved_by_you(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#key", Input).value = "contact.preferred_channel"
-        app.screen.query_one("#value", Input).value = "email"
+        await open_add_form(pilot, "contact.preferred_channel", "email")
         await pilot.click("#save")
         await pilot.pause()
         assert "Save “email” as your contact.preferred_channel?" in rendered(app.screen.query_one("#question"))
@@ -129,11 +132,7 @@ async def test_adding_a_memory_confirms_before_writing_then_saves_it_as_saved_by
 async def test_adding_a_password_is_refused_in_the_form_before_the_question_and_the_form_keeps_it(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#key", Input).value = "notes.bank"
-        app.screen.query_one("#value", Input).value = "my password is hunter22"
+        await open_add_form(pilot, "notes.bank", "my password is hunter22")
         await pilot.click("#save")
         await pilot.pause()
         assert type(app.screen).__name__ == "AddMemoryScreen"  # no "Save?" question
@@ -145,11 +144,7 @@ async def test_adding_a_password_is_refused_in_the_form_before_the_question_and_
 async def test_a_malformed_key_is_explained_in_the_add_form_which_stays_open(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#key", Input).value = "Travel Seat"
-        app.screen.query_one("#value", Input).value = "Window seat"
+        await open_add_form(pilot, "Travel Seat", "Window seat")
         await pilot.click("#save")
         await pilot.pause()
         assert type(app.screen).__name__ == "AddMemoryScreen"
@@ -176,11 +171,7 @@ async def test_adding_a_value_for_a_held_key_names_the_value_it_replaces_and_ent
     saved(store, "travel.seat", "Aisle seat")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#key", Input).value = "travel.seat"
-        app.screen.query_one("#value", Input).value = "Window seat"
+        await open_add_form(pilot, "travel.seat", "Window seat")
         await pilot.click("#save")
         await settle(pilot)
         assert type(app.screen).__name__ == "ConfirmScreen"
@@ -194,11 +185,7 @@ async def test_adding_a_value_for_a_held_key_names_the_value_it_replaces_and_ent
 async def test_a_long_value_is_cut_in_the_save_question_so_the_question_stays_on_screen(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#key", Input).value = "notes.long"
-        app.screen.query_one("#value", Input).value = "word " * 600
+        await open_add_form(pilot, "notes.long", "word " * 600)
         app.screen.query_one("#scope", Input).focus()
         await pilot.press("enter")
         await settle(pilot)
