@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tui_fixtures import flat, inferred, known, make_app, rendered, settle
+from tui_fixtures import (
+    flat,
+    inferred,
+    known,
+    make_app,
+    open_from_main,
+    rendered,
+    settle,
+)
 
 from store.memories import CONSENT_STATEMENT
 
@@ -11,9 +19,7 @@ async def test_accepting_consent_turns_learning_on_and_the_header_says_on(store,
     known_store = known(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await pilot.pause()
+        await open_from_main(pilot, "l")
         assert type(app.screen).__name__ == "ConsentScreen"
         assert flat(rendered(app.screen.query_one("#statement"))) == CONSENT_STATEMENT
         await pilot.click("#accept")
@@ -27,9 +33,7 @@ async def test_declining_consent_leaves_learning_off(store, clock):
     known_store = known(store)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await pilot.pause()
+        await open_from_main(pilot, "l")
         await pilot.click("#decline")
         await settle(pilot)
         assert known_store.learning_enabled() is False
@@ -52,9 +56,7 @@ async def test_turning_learning_off_offers_to_clear_inferred_and_clears_when_ask
     store.set_learning(True, actor="test")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await pilot.pause()
+        await open_from_main(pilot, "l")
         assert type(app.screen).__name__ == "LearningOffScreen"
         assert "You have 1 inferred memory" in flat(rendered(app.screen.query_one("#statement")))
         await pilot.click("#off-and-clear")
@@ -70,9 +72,7 @@ async def test_turning_learning_off_without_clearing_keeps_inferred_rows_visible
     store.set_learning(True, actor="test")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await pilot.pause()
+        await open_from_main(pilot, "l")
         await pilot.click("#off")
         await settle(pilot)
         assert store.learning_enabled() is False

@@ -4,7 +4,7 @@ TextArea and round-trips exactly; a one-line value keeps its one-line Input."""
 from __future__ import annotations
 
 from textual.widgets import Input, TextArea
-from tui_fixtures import make_app, saved, settle
+from tui_fixtures import make_app, open_from_main, saved, settle
 
 from screens.edit import EditMemoryScreen
 
@@ -13,9 +13,7 @@ async def test_a_two_line_value_opens_in_a_text_area_and_saves_the_edited_second
     saved(store, "odd.newline", "line one\nline two\ttab")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await open_from_main(pilot, "e")
         assert isinstance(app.screen, EditMemoryScreen)
         area = app.screen.query_one("#value", TextArea)
         assert not app.screen.query(Input)
@@ -37,9 +35,7 @@ async def test_saving_a_two_line_value_unedited_changes_nothing(store, clock):
     memory = saved(store, "odd.newline", value)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await open_from_main(pilot, "e")
         assert isinstance(app.screen.query_one("#value"), TextArea)
         await pilot.click("#save")
         await settle(pilot)
@@ -52,9 +48,7 @@ async def test_escape_in_the_text_area_cancels(store, clock):
     saved(store, "odd.newline", "line one\nline two")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await open_from_main(pilot, "e")
         await pilot.press(*"xyz")
         await pilot.press("escape")
         await settle(pilot)
@@ -66,9 +60,7 @@ async def test_a_one_line_value_still_uses_an_input_and_enter_saves(store, clock
     saved(store, "travel.seat", "Aisle seat")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await open_from_main(pilot, "e")
         assert isinstance(app.screen, EditMemoryScreen)
         assert not app.screen.query(TextArea)
         field = app.screen.query_one("#value", Input)

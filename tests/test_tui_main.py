@@ -11,6 +11,7 @@ from tui_fixtures import (
     inferred,
     known,
     make_app,
+    open_from_main,
     rendered,
     saved,
     settle,
@@ -156,9 +157,7 @@ async def test_editing_to_a_card_number_is_explained_in_the_edit_form_which_stay
     saved(store, "travel.seat", "Aisle seat")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await open_from_main(pilot, "e")
         app.screen.query_one("#value", Input).value = "4111 1111 1111 1111"
         await pilot.click("#save")
         await pilot.pause()

@@ -3,7 +3,15 @@ the footer offers only the keys that act (none once done; no promote for a saved
 
 from __future__ import annotations
 
-from tui_fixtures import flat, inferred, make_app, rendered, saved, settle
+from tui_fixtures import (
+    flat,
+    inferred,
+    make_app,
+    open_from_main,
+    rendered,
+    saved,
+    settle,
+)
 
 from screens.review import ReviewScreen
 from store.model import Proposal
@@ -20,9 +28,7 @@ async def test_an_unconfirmed_quarantined_request_is_not_called_saved_by_you(sto
     assert result.memory.status == "quarantined" and result.memory.confirmed_at is None
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
+        await open_from_main(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
         header = flat(rendered(app.screen.query_one("#review-progress")))
         assert "this one is a request you have not confirmed (held in Quarantine)" in header
@@ -35,9 +41,7 @@ async def test_done_hides_the_memory_keys_and_promote_is_offered_only_for_an_inf
     inferred(store, "style.answer_length", "brief")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
+        await open_from_main(pilot, "v")
         assert app.screen.current.formation == "implicit"
         assert {"k", "e", "d", "p", "n"} <= footer_keys(app)
         await pilot.press("k")
