@@ -4,7 +4,7 @@ TextArea and round-trips exactly; a one-line value keeps its one-line Input."""
 from __future__ import annotations
 
 from textual.widgets import Input, TextArea
-from tui_fixtures import make_app, open_from_main, saved, settle
+from tui_fixtures import fill_and_press, make_app, open_from_main, saved, settle
 
 from screens.edit import EditMemoryScreen
 
@@ -63,9 +63,6 @@ async def test_a_one_line_value_still_uses_an_input_and_enter_saves(store, clock
         await open_from_main(pilot, "e")
         assert isinstance(app.screen, EditMemoryScreen)
         assert not app.screen.query(TextArea)
-        field = app.screen.query_one("#value", Input)
-        field.value = "Window seat"
-        await pilot.press("enter")
-        await settle(pilot)
+        await fill_and_press(pilot, "value", "Window seat", "enter")
         assert not isinstance(app.screen, EditMemoryScreen)
     assert [m.value for m in store.list()] == ["Window seat"]

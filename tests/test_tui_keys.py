@@ -112,9 +112,7 @@ async def test_e_edits_the_value_and_an_edited_inference_becomes_saved_by_you(st
         await pilot.press("tab", "e")
         await pilot.pause()
         assert isinstance(app.screen, EditMemoryScreen)
-        app.screen.query_one("#value", Input).value = "detailed"
-        await pilot.press("enter")
-        await settle(pilot)
+        await fill_and_press(pilot, "value", "detailed", "enter")
         edited = store.get(memory.id)
         assert (edited.value, edited.formation) == ("detailed", "explicit")
 

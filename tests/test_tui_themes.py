@@ -20,7 +20,16 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from tui_fixtures import flat, inferred, make_app, pending_from_chat, rendered, saved, settle
+from tui_fixtures import (
+    flat,
+    inferred,
+    make_app,
+    open_from_main,
+    pending_from_chat,
+    rendered,
+    saved,
+    settle,
+)
 
 from app.settings import Settings
 from store.model import Proposal
@@ -191,9 +200,7 @@ async def test_badges_in_the_inbox_and_quarantine_read_at_body_text_contrast(sto
     app = make_app(store, clock, settings=Settings(theme=theme))
     lowest: dict[str, float] = {}
     async with app.run_test(size=(120, 50)) as pilot:
-        await settle(pilot)
-        await pilot.press(key)
-        await settle(pilot)
+        await open_from_main(pilot, key)
         option_list = app.screen.query_one(list_id, OptionList)
         assert option_list.option_count >= 2  # one highlighted row, at least one plain
         for index in range(option_list.option_count):
@@ -302,9 +309,7 @@ async def test_implicit_learning_on_or_off_in_settings_reads_at_body_text_contra
         store.set_learning(True, actor="test")
     app = make_app(store, clock, settings=Settings(theme=theme))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        await open_from_main(pilot, "s")
         line = app.screen.query_one("#learning")
         assert ("ON" if learning else "OFF") in rendered(line)
         lowest = text_contrast(line)
@@ -317,9 +322,7 @@ async def test_the_unencrypted_export_warning_reads_at_body_text_contrast(store,
     below 4.5:1 in textual-light."""
     app = make_app(store, clock, settings=Settings(theme=theme))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
+        await open_from_main(pilot, "w")
         warning = app.screen.query_one("#warning")
         assert "not encrypted" in flat(rendered(warning))
         lowest = text_contrast(warning)
