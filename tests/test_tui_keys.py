@@ -91,11 +91,6 @@ async def test_every_binding_of_the_screen_is_in_the_command_palette_and_in_help
             assert binding_id in text and binding.description in text and binding.tooltip in text, binding_id
 
 
-async def _main(store, clock, **options):
-    app = make_app(store, clock, **options)
-    return app
-
-
 async def test_a_adds(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
