@@ -120,7 +120,7 @@ class MemoryView:
 def active_values(store, scope: str, key: str) -> list[str]:
     """The values of the active rows held for (``scope``, ``key``): what a confirmed explicit
     save replaces (§3.4). Reads the store: call it in a thread worker."""
-    return [memory.value for memory in store.list(scope=scope, status="active") if memory.key == key]
+    return [memory.value for memory in store.list(scope=scope, key=key, status="active")]
 
 
 def app_version() -> str:

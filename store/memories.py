@@ -116,6 +116,7 @@ class MemoryStore:
         formation: str | None = None,
         status: str | None = None,
         scope: str | None = None,
+        key: str | None = None,
         search: str | None = None,
         limit: int | None = None,
         offset: int = 0,
@@ -125,7 +126,7 @@ class MemoryStore:
         ``search`` matches a case-insensitive substring of the key or the value.
         """
         clauses, params = [], []
-        for column, wanted in (("formation", formation), ("status", status), ("scope", scope)):
+        for column, wanted in (("formation", formation), ("status", status), ("scope", scope), ("key", key)):
             if wanted is not None:
                 clauses.append(f"{column} = ?")
                 params.append(wanted)
