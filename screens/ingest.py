@@ -58,8 +58,7 @@ def ingest_summary(report) -> str:
     counts are added only when not zero; an inference is never called "saved".
     """
     outcomes = report.outcomes()
-    inferred = sum(1 for r in report.results
-                   if r.decision.outcome == "admit" and r.memory is not None and r.memory.formation == "implicit")
+    inferred = report.inferred()
     parts = [f"{_count(outcomes['pending'], 'request')} waiting in your Inbox", f"{outcomes['admit'] - inferred:,} saved"]
     if outcomes["quarantine"]:
         parts.append(f"{outcomes['quarantine']:,} held in Quarantine")
