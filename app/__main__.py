@@ -1,5 +1,5 @@
-"""``python -m app`` runs the memtrust command line."""
+"""``python -m memtrust.app`` runs the memtrust command line."""
 
-from app.cli import entry_point
+from memtrust.app.cli import entry_point
 
 entry_point()

@@ -24,12 +24,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from app.settings import Settings, SettingsError, check_keys, load_settings
-from screens import ASSETS
-from screens.help import HelpScreen
-from screens.main import MainScreen
-from store.memories import MemoryStore
-from store.model import Clock
+from memtrust.app.settings import Settings, SettingsError, check_keys, load_settings
+from memtrust.screens import ASSETS
+from memtrust.screens.help import HelpScreen
+from memtrust.screens.main import MainScreen
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Clock
 
 #: Textual system commands left out of the palette, by title: "Screenshot" writes the screen
 #: to a file unencrypted; "Keys" opens Textual's side panel, which Escape does not close (help

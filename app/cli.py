@@ -16,10 +16,9 @@ from pathlib import Path
 
 import click
 
-from store.errors import InvalidInput, MemtrustError
-from store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
+from memtrust.store.errors import InvalidInput, MemtrustError
+from memtrust.store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
 
-APP_VERSION = "0.1.0"
 CLI_ACTOR = "cli"
 
 
@@ -36,7 +35,7 @@ def _prompt_passphrase(creating: bool) -> str | None:
             "Choose it carefully: if you lose it, your memories cannot be recovered by anyone.",
             err=True,
         )
-        from store.opening import MIN_PASSPHRASE_LENGTH
+        from memtrust.store.opening import MIN_PASSPHRASE_LENGTH
 
         while True:
             passphrase = click.prompt("New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase",
@@ -58,9 +57,9 @@ def _open(ctx: click.Context, *, create: bool = False):
     mistyped passphrase in a script never becomes the passphrase of a new, empty store. A
     passphrase typed at the terminal may be retried (three attempts).
     """
-    from store.errors import WrongKey
-    from store.keys import passphrase_source_configured
-    from store.opening import open_store
+    from memtrust.store.errors import WrongKey
+    from memtrust.store.keys import passphrase_source_configured
+    from memtrust.store.opening import open_store
 
     attempts = PASSPHRASE_ATTEMPTS if not passphrase_source_configured() and sys.stdin.isatty() else 1
     for attempt in range(1, attempts + 1):
@@ -121,7 +120,7 @@ def db_option(command):
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @_db_path_option
-@click.version_option(APP_VERSION, prog_name="memtrust")
+@click.version_option(package_name="memtrust", prog_name="memtrust")
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | None) -> None:
     """memtrust: review, correct and export what your AI assistant remembers about you.
@@ -135,7 +134,7 @@ def cli(ctx: click.Context, db_path: Path | None) -> None:
 
 
 def _run_app(ctx: click.Context) -> None:
-    from store.db import InstanceLock
+    from memtrust.store.db import InstanceLock
 
     path = _db_path(ctx)
     lock = InstanceLock(path)
@@ -147,7 +146,7 @@ def _run_app(ctx: click.Context) -> None:
         opened = _open(ctx, create=True)
         if not lock.held:
             lock.acquire()  # first run: the store's folder exists only now
-        from app.app import MemtrustApp
+        from memtrust.app.app import MemtrustApp
 
         # The app runs the §4 launch prune in its first worker, before any data is shown.
         MemtrustApp(opened.store, key_mode=opened.key_mode, prune=True).run()
@@ -169,7 +168,7 @@ def init(ctx: click.Context) -> None:
 @cli.command()
 def demo() -> None:
     """Open the app on a throwaway demo store (temporary folder, key held in memory)."""
-    from app.demo import run_demo
+    from memtrust.app.demo import run_demo
 
     run_demo()
 
@@ -182,8 +181,8 @@ def demo() -> None:
 @click.pass_context
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
-    from app.ingest import detect_format
-    from app.pipeline import is_inference
+    from memtrust.app.ingest import detect_format
+    from memtrust.app.pipeline import is_inference
 
     if not file.is_file():
         raise InvalidInput(f"There is no file at {file}.")
@@ -235,7 +234,7 @@ def _echo_forget_requests(report) -> None:
 
 def _ingest_with_progress(store, file: Path, format_: str):
     """Run the ingest with a progress bar on stderr when stderr is a terminal (§6)."""
-    from app.pipeline import ingest_file
+    from memtrust.app.pipeline import ingest_file
 
     if not sys.stderr.isatty():
         return ingest_file(store, file, format=format_)
@@ -321,7 +320,7 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
         return
     requests = []
     if status in (None, "pending") and formation in (None, "explicit"):
-        from store.deletion_requests import DeletionRequests
+        from memtrust.store.deletion_requests import DeletionRequests
 
         requests = DeletionRequests(store).pending()
     if not memories and not requests:
@@ -339,8 +338,8 @@ def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
     id)`` for the open request to forget it starts; each looked up once. Raises the memory's
     MemoryNotFound when neither matches, InvalidInput when ``given`` is too short or matches
     several."""
-    from store.deletion_requests import DeletionRequests
-    from store.errors import MemoryNotFound
+    from memtrust.store.deletion_requests import DeletionRequests
+    from memtrust.store.errors import MemoryNotFound
 
     given = given.strip()
     try:
@@ -361,7 +360,7 @@ def confirm(ctx: click.Context, memory_id: str) -> None:
     store = _store(ctx, create=False)
     memory_id, request_id = _memory_or_request(store, memory_id)
     if request_id is not None:
-        from store.deletion_requests import DeletionRequests
+        from memtrust.store.deletion_requests import DeletionRequests
 
         deleted = DeletionRequests(store).confirm(request_id, actor=CLI_ACTOR)
         click.echo(f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
@@ -380,7 +379,7 @@ def reject(ctx: click.Context, memory_id: str) -> None:
     store = _store(ctx, create=False)
     memory_id, request_id = _memory_or_request(store, memory_id)
     if request_id is not None:
-        from store.deletion_requests import DeletionRequests
+        from memtrust.store.deletion_requests import DeletionRequests
 
         request = DeletionRequests(store).dismiss(request_id, actor=CLI_ACTOR)
         click.echo(f"Kept {', '.join(m.key for m in request.targets)}; your request to forget it was dismissed.")
@@ -423,7 +422,7 @@ def clear_inferred(ctx: click.Context, yes: bool) -> None:
 @click.pass_context
 def learning(ctx: click.Context, state: str, yes: bool) -> None:
     """Implicit learning consent: on, off or status (off by default)."""
-    from store.memories import CONSENT_STATEMENT
+    from memtrust.store.memories import CONSENT_STATEMENT
 
     if state == "on":
         _require_terminal_unless(yes, "Accept with --yes when there is no terminal to ask in.")
@@ -473,7 +472,7 @@ def prune(ctx: click.Context) -> None:
 @click.pass_context
 def context(ctx: click.Context, consumer: str, purpose: str) -> None:
     """Print the labelled memory block an assistant puts in its prompt (audited as influence)."""
-    from store.consumers import context_for
+    from memtrust.store.consumers import context_for
 
     block = context_for(_store(ctx, create=False), consumer=consumer, purpose=purpose, actor=CLI_ACTOR)
     text = block.text()
@@ -488,8 +487,8 @@ def context(ctx: click.Context, consumer: str, purpose: str) -> None:
 @click.pass_context
 def mcp(ctx: click.Context, consumer: str | None) -> None:
     """Serve your store to assistants over MCP (stdio), under the same rules as you (§10)."""
-    from app.mcp_server import check_consumer, serve
-    from store.opening import open_store
+    from memtrust.app.mcp_server import check_consumer, serve
+    from memtrust.store.opening import open_store
 
     if consumer is not None:
         check_consumer(consumer)
@@ -508,15 +507,16 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
 @click.pass_context
 def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     """Export everything held about you (personal DSAR), with each memory's formation."""
-    from store.export import UNENCRYPTED_WARNING, check_export_destination, export_text, record_export, write_export
-    from store.report import render_markdown
+    from memtrust.store.export import UNENCRYPTED_WARNING, check_export_destination, export_text, record_export, write_export
+    from memtrust.store.report import render_markdown
+    from memtrust.store.version import app_version
 
     if out is not None and str(out) == "-":
         out = None  # the usual spelling of standard output
     if out is not None:
         check_export_destination(out)
     store = _store(ctx, create=False)
-    text, count = export_text(store, app_version=APP_VERSION)
+    text, count = export_text(store, app_version=app_version())
     if format_ == "md":
         text = render_markdown(json.loads(text))
     try:
@@ -542,7 +542,7 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
 @click.pass_context
 def import_(ctx: click.Context, file: Path, merge: str | None) -> None:
     """Restore a JSON export (memtrust export) into an empty store, or merge it with --merge."""
-    from store.restore import read_export_file, restore
+    from memtrust.store.restore import read_export_file, restore
 
     data = read_export_file(file)  # checked completely before any store is opened or created
     store = _store(ctx)
@@ -557,7 +557,7 @@ def import_(ctx: click.Context, file: Path, merge: str | None) -> None:
 
 
 def _db_path(ctx: click.Context) -> Path:
-    from store.opening import default_db_path
+    from memtrust.store.opening import default_db_path
 
     return Path(ctx.obj.get("db") or default_db_path())
 
@@ -576,7 +576,7 @@ def _secret_from_terminal_or_env(env_name: str, prompt: str) -> str:
 @click.pass_context
 def recover(ctx: click.Context) -> None:
     """Put your store's key back into the keychain from its recovery code."""
-    from store.lifecycle import recover as recover_key
+    from memtrust.store.lifecycle import recover as recover_key
 
     path = _db_path(ctx)
     if not path.exists():
@@ -593,9 +593,9 @@ def recover(ctx: click.Context) -> None:
 @click.pass_context
 def rekey(ctx: click.Context, to: str | None) -> None:
     """Re-encrypt the store under a new key (either it completes or the old key keeps working)."""
-    from store.db import InstanceLock
-    from store.lifecycle import rekey as rekey_store
-    from store.opening import unlock_existing
+    from memtrust.store.db import InstanceLock
+    from memtrust.store.lifecycle import rekey as rekey_store
+    from memtrust.store.opening import unlock_existing
 
     path = _db_path(ctx)
     if not path.exists():
@@ -633,10 +633,10 @@ def rekey(ctx: click.Context, to: str | None) -> None:
 @click.pass_context
 def destroy(ctx: click.Context) -> None:
     """Delete the store, its WAL/SHM files and its keychain entry, for good."""
-    from store.lifecycle import destroy as destroy_store
+    from memtrust.store.lifecycle import destroy as destroy_store
 
-    from store.db import InstanceLock
-    from store.keys import key_record_path
+    from memtrust.store.db import InstanceLock
+    from memtrust.store.keys import key_record_path
 
     path = _db_path(ctx)
     if not path.exists() and not key_record_path(path).exists():
@@ -656,8 +656,8 @@ def destroy(ctx: click.Context) -> None:
 @click.pass_context
 def upgrade_cipher(ctx: click.Context) -> None:
     """Migrate a SQLCipher 3 store to SQLCipher 4 (the file is backed up first)."""
-    from store.lifecycle import upgrade_cipher3
-    from store.opening import _key_from_record, read_key_record
+    from memtrust.store.lifecycle import upgrade_cipher3
+    from memtrust.store.opening import _key_from_record, read_key_record
 
     path = _db_path(ctx)
     if not path.exists():
@@ -673,9 +673,9 @@ def upgrade_cipher(ctx: click.Context) -> None:
 def doctor(ctx: click.Context) -> None:
     """Check key mode, keychain, cipher, permissions and integrity of the store, and the
     settings file's keys as the app would apply them."""
-    from app.settings import SettingsError, check_keys, load_settings, settings_path
-    from store.lifecycle import doctor as run_doctor
-    from store.opening import unlock_existing
+    from memtrust.app.settings import SettingsError, check_keys, load_settings, settings_path
+    from memtrust.store.lifecycle import doctor as run_doctor
+    from memtrust.store.opening import unlock_existing
 
     path = _db_path(ctx)
     report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase)[0])

@@ -16,12 +16,12 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-from assets import ASSETS
+from memtrust.assets import ASSETS
 from typing import Any
 
-from store.memories import MemoryStore, WriteResult
-from store.model import Proposal, to_epoch
-from store.opening import create_throwaway_store
+from memtrust.store.memories import MemoryStore, WriteResult
+from memtrust.store.model import Proposal, to_epoch
+from memtrust.store.opening import create_throwaway_store
 
 DEMO_FILE = ASSETS / "demo" / "memories.json"
 DEMO_ACTOR = "demo"
@@ -96,7 +96,7 @@ def run_demo() -> None:
     memory; the directory and everything in it are removed when the app exits, also on
     SIGHUP or SIGTERM. Call it from the main thread (it sets signal handlers).
     """
-    from app.app import MemtrustApp
+    from memtrust.app.app import MemtrustApp
 
     def leave(signum: int, _frame: object) -> None:
         raise SystemExit(128 + signum)

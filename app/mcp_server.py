@@ -48,12 +48,12 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
 
-from store import audit
-from store.admission import decide
-from store.consumers import Purpose, context_for, label, may_read, validate_consumer
-from store.errors import InvalidInput, MemoryNotFound, MemtrustError
-from store.memories import MemoryStore
-from store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
+from memtrust.store import audit
+from memtrust.store.admission import decide
+from memtrust.store.consumers import Purpose, context_for, label, may_read, validate_consumer
+from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
 
 SERVER_NAME = "memtrust"
 AGENT_SOURCE = "agent"
@@ -437,9 +437,9 @@ class _PlainErrorsServer(MCPServer):
 
 
 def _version() -> str:
-    from app.cli import APP_VERSION
+    from memtrust.store.version import app_version
 
-    return APP_VERSION
+    return app_version()
 
 
 TOOL_DESCRIPTIONS = {

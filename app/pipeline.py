@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from store.deletion_requests import DeletionRequest, DeletionRequests
-from store.memories import MemoryStore, WriteResult
-from store.model import Memory, Proposal
+from memtrust.store.deletion_requests import DeletionRequest, DeletionRequests
+from memtrust.store.memories import MemoryStore, WriteResult
+from memtrust.store.model import Memory, Proposal
 
 if TYPE_CHECKING:
-    from app.ingest.files import Progress
+    from memtrust.app.ingest.files import Progress
 
 
 @dataclass(frozen=True)
@@ -107,10 +107,10 @@ def ingest_file(
     counters and capped samples. Raises IngestError for an unreadable or unknown file;
     nothing is written for a file that fails before its first conversation.
     """
-    from app.detectors import default_detectors
-    from app.detectors.base import Contradiction
-    from app.detectors.intents import ForgetRequest, OncePerExport, proposals_from_conversation
-    from app.ingest import detect_format, read_conversations
+    from memtrust.app.detectors import default_detectors
+    from memtrust.app.detectors.base import Contradiction
+    from memtrust.app.detectors.intents import ForgetRequest, OncePerExport, proposals_from_conversation
+    from memtrust.app.ingest import detect_format, read_conversations
 
     path = Path(path)
     chosen = format or detect_format(path)

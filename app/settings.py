@@ -200,7 +200,7 @@ def _widget_classes(module: Any, seen: set[str]) -> Iterator[type]:
     for value in list(vars(module).values()):
         if isinstance(value, type) and issubclass(value, Widget) and not issubclass(value, Screen):
             yield value
-            if value.__module__.startswith("screens."):
+            if value.__module__.startswith("memtrust.screens."):
                 yield from _widget_classes(importlib.import_module(value.__module__), seen)
 
 
@@ -220,8 +220,8 @@ def key_scopes() -> tuple[KeyScope, ...]:
     """
     from textual.screen import ModalScreen, Screen
 
-    import screens
-    from app.app import MemtrustApp
+    from memtrust import screens
+    from memtrust.app.app import MemtrustApp
 
     app_bindings = _owned(MemtrustApp)
     if MemtrustApp.ENABLE_COMMAND_PALETTE:
@@ -229,7 +229,7 @@ def key_scopes() -> tuple[KeyScope, ...]:
                                           "Command palette", priority=True), "Textual"))
     scopes = []
     for info in sorted(pkgutil.iter_modules(screens.__path__), key=lambda info: info.name):
-        module = importlib.import_module(f"screens.{info.name}")
+        module = importlib.import_module(f"memtrust.screens.{info.name}")
         for screen in list(vars(module).values()):
             if not (isinstance(screen, type) and issubclass(screen, Screen) and screen.__module__ == module.__name__
                     and screen.__dict__.get("BINDINGS")):

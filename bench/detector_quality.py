@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.detectors import LanguageDetector, ReplyLengthDetector  # noqa: E402
-from app.detectors import topics as topics_module  # noqa: E402
-from app.ingest import read_conversations  # noqa: E402
+from memtrust.app.detectors import LanguageDetector, ReplyLengthDetector  # noqa: E402
+from memtrust.app.detectors import topics as topics_module  # noqa: E402
+from memtrust.app.ingest import read_conversations  # noqa: E402
 from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"

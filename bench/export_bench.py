@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from store.export import build_export, export_text  # noqa: E402
-from store.model import MEMORY_FIELDS  # noqa: E402
-from store.opening import create_throwaway_store  # noqa: E402
+from memtrust.store.export import build_export, export_text  # noqa: E402
+from memtrust.store.model import MEMORY_FIELDS  # noqa: E402
+from memtrust.store.opening import create_throwaway_store  # noqa: E402
 
 T0 = 1_772_452_800  # 2026-03-02 12:00 UTC
 

@@ -101,8 +101,8 @@ print(json.dumps({"seconds": seconds, "conversations": len(data),
 _INGEST = """
 import json, resource, sys, tempfile, time
 from pathlib import Path
-from app.pipeline import ingest_file
-from store.opening import create_throwaway_store
+from memtrust.app.pipeline import ingest_file
+from memtrust.store.opening import create_throwaway_store
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 opened = create_throwaway_store(Path(tempfile.mkdtemp()) / "store")
 store = opened.store

@@ -49,12 +49,12 @@ from textual.app import App, ComposeResult  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 from textual.widgets import Footer, Header, Static  # noqa: E402
 
-from app.app import MemtrustApp  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from screens.main import MainScreen  # noqa: E402
-from store.memories import MemoryStore  # noqa: E402
-from store.model import MEMORY_FIELDS, to_epoch  # noqa: E402
-from store.opening import create_throwaway_store  # noqa: E402
+from memtrust.app.app import MemtrustApp  # noqa: E402
+from memtrust.app.settings import Settings  # noqa: E402
+from memtrust.screens.main import MainScreen  # noqa: E402
+from memtrust.store.memories import MemoryStore  # noqa: E402
+from memtrust.store.model import MEMORY_FIELDS, to_epoch  # noqa: E402
+from memtrust.store.opening import create_throwaway_store  # noqa: E402
 
 SIZE = (120, 40)
 WORDS = ("email brief detailed python garden trip coffee tea morning evening guitar novel camera berlin "

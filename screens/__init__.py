@@ -3,7 +3,7 @@
 ``ASSETS`` is the folder of the ``.tcss`` stylesheets each screen lists in ``CSS_PATH``.
 """
 
-from assets import ASSETS as ASSETS  # the stylesheets travel with the install
+from memtrust.assets import ASSETS as ASSETS  # the stylesheets travel with the install
 
 #: The actor name the TUI gives the store for audit events (§7).
 TUI_ACTOR = "tui"

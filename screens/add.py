@@ -10,10 +10,10 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
-from screens.dialog import DialogScreen
-from store.admission import validate
-from store.model import DEFAULT_SCOPE, Proposal
-from store.screening import find_secret
+from memtrust.screens.dialog import DialogScreen
+from memtrust.store.admission import validate
+from memtrust.store.model import DEFAULT_SCOPE, Proposal
+from memtrust.store.screening import find_secret
 
 
 def admission_problem(key: str, value: str, scope: str = DEFAULT_SCOPE) -> str | None:

@@ -20,11 +20,11 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Static
 
-from screens import ASSETS
-from screens.literal import displayable, fit, literal
-from screens.provenance import stamp
-from screens.store_screen import StoreScreen
-from store.audit import AuditEvent
+from memtrust.screens import ASSETS
+from memtrust.screens.literal import displayable, fit, literal
+from memtrust.screens.provenance import stamp
+from memtrust.screens.store_screen import StoreScreen
+from memtrust.store.audit import AuditEvent
 
 #: How many of the newest events the screen reads.
 AUDIT_ROWS = 1000

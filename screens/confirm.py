@@ -10,8 +10,8 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from screens.dialog import DialogScreen
-from screens.literal import fit, literal
+from memtrust.screens.dialog import DialogScreen
+from memtrust.screens.literal import fit, literal
 
 #: Cells of a value shown in a question: a long value is cut with an ellipsis so the
 #: question itself (and its buttons) stays on screen (the store keeps the whole value).

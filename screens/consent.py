@@ -12,9 +12,9 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from screens import TUI_ACTOR
-from screens.dialog import DialogScreen
-from store.memories import CONSENT_STATEMENT, MemoryStore
+from memtrust.screens import TUI_ACTOR
+from memtrust.screens.dialog import DialogScreen
+from memtrust.store.memories import CONSENT_STATEMENT, MemoryStore
 
 
 def record_learning_choice(store: MemoryStore, enabled: bool, *, clear: bool = False) -> str:

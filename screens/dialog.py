@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from screens import ASSETS
+from memtrust.screens import ASSETS
 
 ResultType = TypeVar("ResultType")
 

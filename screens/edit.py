@@ -8,10 +8,10 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Static, TextArea
 
-from screens.add import admission_problem
-from screens.dialog import DialogScreen
-from screens.literal import literal
-from store.model import Memory
+from memtrust.screens.add import admission_problem
+from memtrust.screens.dialog import DialogScreen
+from memtrust.screens.literal import literal
+from memtrust.store.model import Memory
 
 
 def is_multiline(value: str) -> bool:

@@ -23,9 +23,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
-from screens.dialog import DialogScreen
-from store.errors import InvalidInput
-from store.export import UNENCRYPTED_WARNING, check_export_destination
+from memtrust.screens.dialog import DialogScreen
+from memtrust.store.errors import InvalidInput
+from memtrust.store.export import UNENCRYPTED_WARNING, check_export_destination
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from screens import ASSETS
+from memtrust.screens import ASSETS
 
 #: Keys that are not bindings of a screen but that every screen understands.
 GENERAL_KEYS = (

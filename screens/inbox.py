@@ -23,17 +23,17 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
-from screens import TUI_ACTOR
-from screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
-from screens.literal import fit, literal
-from screens.prompt_list import PromptListScreen
-from screens.provenance import badge, badges, day, expiry, provenance
-from store.deletion_requests import (
+from memtrust.screens import TUI_ACTOR
+from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
+from memtrust.screens.literal import fit, literal
+from memtrust.screens.prompt_list import PromptListScreen
+from memtrust.screens.provenance import badge, badges, day, expiry, provenance
+from memtrust.store.deletion_requests import (
     DeletionRequest,
     DeletionRequestNotFound,
     DeletionRequests,
 )
-from store.model import Memory
+from memtrust.store.model import Memory
 
 #: Option ids of requests to forget start with this (memory ids are hex, so never do).
 REQUEST_PREFIX = "forget:"

@@ -31,10 +31,10 @@ from textual.message import Message
 from textual.widgets import Footer, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from screens import ASSETS
-from screens.literal import displayable
-from screens.store_screen import StoreScreen
-from store.errors import InvalidInput, MemtrustError
+from memtrust.screens import ASSETS
+from memtrust.screens.literal import displayable
+from memtrust.screens.store_screen import StoreScreen
+from memtrust.store.errors import InvalidInput, MemtrustError
 
 #: Post a progress message when at least this share of the file was read since the last one.
 PROGRESS_STEP = 1 / 200
@@ -185,8 +185,8 @@ class IngestScreen(StoreScreen):
     def ingest(self, typed: str) -> None:
         """Check the file, then run :func:`app.pipeline.ingest_file` with a progress callback
         that moves the bar and stops the import when asked (thread worker)."""
-        from app.ingest import detect_format
-        from app.pipeline import ingest_file
+        from memtrust.app.ingest import detect_format
+        from memtrust.app.pipeline import ingest_file
 
         worker = get_current_worker()
         path = Path(typed).expanduser()

@@ -10,7 +10,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from screens.dialog import DialogScreen
+from memtrust.screens.dialog import DialogScreen
 
 LearningOffChoice = Literal["off", "off-and-clear"]
 

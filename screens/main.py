@@ -30,7 +30,6 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
-from importlib import metadata
 from itertools import islice
 from pathlib import Path
 from typing import ClassVar
@@ -43,27 +42,28 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Input
 
-from screens import TUI_ACTOR
-from screens.add import AddMemoryScreen, NewMemory
-from screens.audit_log import AuditScreen
-from screens.confirm import ConfirmScreen, save_question
-from screens.consent import ConsentScreen, record_learning_choice
-from screens.edit import EditMemoryScreen
-from screens.export import ExportRequest, ExportScreen
-from screens.inbox import InboxScreen
-from screens.ingest import IngestScreen
-from screens.learning_off import LearningOffChoice, LearningOffScreen
-from screens.literal import literal
-from screens.quarantine import QuarantineScreen
-from screens.review import ReviewScreen, review_due
-from screens.settings import SettingsScreen
-from screens.store_screen import StoreScreen
-from screens.widgets.detail import DetailPanel
-from screens.widgets.memory_pane import MemoryPane
-from screens.widgets.status_line import StatusLine
-from store.deletion_requests import inbox_count
-from store.errors import MemtrustError
-from store.model import Memory, Proposal
+from memtrust.screens import TUI_ACTOR
+from memtrust.screens.add import AddMemoryScreen, NewMemory
+from memtrust.screens.audit_log import AuditScreen
+from memtrust.screens.confirm import ConfirmScreen, save_question
+from memtrust.screens.consent import ConsentScreen, record_learning_choice
+from memtrust.screens.edit import EditMemoryScreen
+from memtrust.screens.export import ExportRequest, ExportScreen
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.ingest import IngestScreen
+from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
+from memtrust.screens.literal import literal
+from memtrust.screens.quarantine import QuarantineScreen
+from memtrust.screens.review import ReviewScreen, review_due
+from memtrust.screens.settings import SettingsScreen
+from memtrust.screens.store_screen import StoreScreen
+from memtrust.screens.widgets.detail import DetailPanel
+from memtrust.screens.widgets.memory_pane import MemoryPane
+from memtrust.screens.widgets.status_line import StatusLine
+from memtrust.store.deletion_requests import inbox_count
+from memtrust.store.errors import MemtrustError
+from memtrust.store.model import Memory, Proposal
+from memtrust.store.version import app_version
 
 #: Seconds of no typing before the search's total matches are counted (the titles' "N of M").
 COUNT_AFTER_TYPING_PAUSE = 0.3
@@ -121,14 +121,6 @@ def active_values(store, scope: str, key: str) -> list[str]:
     """The values of the active rows held for (``scope``, ``key``): what a confirmed explicit
     save replaces (§3.4). Reads the store: call it in a thread worker."""
     return [memory.value for memory in store.list(scope=scope, key=key, status="active")]
-
-
-def app_version() -> str:
-    """The installed memtrust version, for the export's metadata."""
-    try:
-        return metadata.version("memtrust")
-    except metadata.PackageNotFoundError:
-        return "0.1.0"
 
 
 class MainScreen(StoreScreen):
@@ -865,8 +857,8 @@ class MainScreen(StoreScreen):
     @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")
     def export(self, request: ExportRequest) -> None:
         """Write the DSAR export (§9) as JSON and Markdown, 0600, atomically; audit it (thread worker)."""
-        from store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
-        from store.report import render_markdown
+        from memtrust.store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
+        from memtrust.store.report import render_markdown
 
         store = self.memtrust.store
         text, count = export_text(store, app_version=app_version())  # serialised once, in SQL

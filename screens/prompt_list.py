@@ -14,8 +14,8 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from screens import ASSETS
-from screens.store_screen import StoreScreen
+from memtrust.screens import ASSETS
+from memtrust.screens.store_screen import StoreScreen
 
 
 class PromptListScreen(StoreScreen):

@@ -14,8 +14,8 @@ from typing import Any
 
 from textual.content import Content
 
-from screens.literal import displayable
-from store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
+from memtrust.screens.literal import displayable
+from memtrust.store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
 
 
 def day(moment: datetime) -> str:

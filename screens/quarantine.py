@@ -15,12 +15,12 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
-from screens import TUI_ACTOR
-from screens.confirm import ConfirmScreen, delete_memory_question
-from screens.literal import literal
-from screens.prompt_list import PromptListScreen
-from screens.provenance import badges, provenance
-from store.model import Memory
+from memtrust.screens import TUI_ACTOR
+from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.literal import literal
+from memtrust.screens.prompt_list import PromptListScreen
+from memtrust.screens.provenance import badges, provenance
+from memtrust.store.model import Memory
 
 #: How many held memories the screen lists at once.
 QUARANTINE_ROWS = 1000

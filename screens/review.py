@@ -20,15 +20,15 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, Static
 
-from screens import ASSETS, TUI_ACTOR
-from screens.confirm import ConfirmScreen, delete_memory_question
-from screens.edit import EditMemoryScreen
-from screens.literal import literal
-from screens.provenance import badges, formation_label
-from screens.store_screen import StoreScreen
-from screens.widgets.detail import describe
-from store.memories import MemoryStore
-from store.model import Memory, Proposal, confirmed_by_user, to_epoch
+from memtrust.screens import ASSETS, TUI_ACTOR
+from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.edit import EditMemoryScreen
+from memtrust.screens.literal import literal
+from memtrust.screens.provenance import badges, formation_label
+from memtrust.screens.store_screen import StoreScreen
+from memtrust.screens.widgets.detail import describe
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Memory, Proposal, confirmed_by_user, to_epoch
 
 #: Settings (in the store) and their defaults.
 REVIEW_INTERVAL_SETTING = "review_interval_days"

@@ -21,14 +21,14 @@ from textual.message import Message
 from textual.validation import Integer
 from textual.widgets import Footer, Input, Label, Static
 
-from screens import ASSETS
-from screens.consent import ConsentScreen, record_learning_choice
-from screens.learning_off import LearningOffChoice, LearningOffScreen
-from screens.literal import literal
-from screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
-from screens.store_screen import StoreScreen
-from screens.widgets.status_line import KEY_MODE_WORDS, LEARNING_STYLES
-from store.memories import IMPLICIT_TTL_RANGE_DAYS
+from memtrust.screens import ASSETS
+from memtrust.screens.consent import ConsentScreen, record_learning_choice
+from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
+from memtrust.screens.literal import literal
+from memtrust.screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
+from memtrust.screens.store_screen import StoreScreen
+from memtrust.screens.widgets.status_line import KEY_MODE_WORDS, LEARNING_STYLES
+from memtrust.store.memories import IMPLICIT_TTL_RANGE_DAYS
 
 TTL_SETTING = "implicit_ttl_days"
 

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 if TYPE_CHECKING:
-    from app.app import MemtrustApp
+    from memtrust.app.app import MemtrustApp
 
 
 class StoreScreen(Screen[None]):

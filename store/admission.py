@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from store.model import (
+from memtrust.store.model import (
     FORMATIONS,
     KEY_MAX,
     KEY_PATTERN,
@@ -24,7 +24,7 @@ from store.model import (
     is_sensitive,
     mentioned_sensitive_class,
 )
-from store.screening import find_secret, is_confidential, temporary_expiry
+from memtrust.store.screening import find_secret, is_confidential, temporary_expiry
 
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
 DEFAULT_IMPLICIT_TTL = timedelta(days=60)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from store.model import from_epoch
+from memtrust.store.model import from_epoch
 
 #: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
 VALUE_DERIVED_PREFIXES = ("notes.",)

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from store import audit
-from store.errors import InvalidInput
-from store.memories import MemoryStore
-from store.model import DEFAULT_SCOPE, Memory, to_epoch
+from memtrust.store import audit
+from memtrust.store.errors import InvalidInput
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
 
 Purpose = Literal["style", "privileged"]
 PURPOSES: tuple[Purpose, ...] = ("style", "privileged")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sqlcipher3
 
-from store.errors import (
+from memtrust.store.errors import (
     CorruptStore,
     MemtrustError,
     NotAMemtrustStore,
@@ -29,8 +29,8 @@ from store.errors import (
     StoreReadOnly,
     WrongKey,
 )
-from store.keys import StoreKey
-from store.migrations import SCHEMA_VERSION, migrate
+from memtrust.store.keys import StoreKey
+from memtrust.store.migrations import SCHEMA_VERSION, migrate
 
 APP_ID = "memtrust"
 BUSY_TIMEOUT_MS = 10_000

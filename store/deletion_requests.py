@@ -36,12 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from store import audit
-from store.admission import PENDING_TTL
-from store.errors import InvalidInput, MemoryNotFound
-from store.memories import MemoryStore
-from store.model import Memory, from_epoch, to_epoch
-from store.retention import FORGET_REQUEST_EVENT
+from memtrust.store import audit
+from memtrust.store.admission import PENDING_TTL
+from memtrust.store.errors import InvalidInput, MemoryNotFound
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Memory, from_epoch, to_epoch
+from memtrust.store.retention import FORGET_REQUEST_EVENT
 
 __all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "inbox_count"]
 

@@ -24,10 +24,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from store.errors import InvalidInput
-from store.memories import MemoryStore
-from store.migrations import SCHEMA_VERSION
-from store.model import (
+from memtrust.store.errors import InvalidInput
+from memtrust.store.memories import MemoryStore
+from memtrust.store.migrations import SCHEMA_VERSION
+from memtrust.store.model import (
     FORMATIONS,
     MEMORY_FIELDS,
     MEMORY_TIME_FIELDS,
@@ -165,7 +165,7 @@ def build_export(store: MemoryStore, *, app_version: str) -> dict[str, Any]:
 @functools.cache
 def export_schema() -> dict[str, Any]:
     """The DSAR JSON Schema (draft 2020-12), loaded from the installed ``store`` package."""
-    return json.loads(resources.files("store").joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
+    return json.loads(resources.files("memtrust.store").joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
 
 
 def validate_export(data: Any) -> None:
@@ -329,7 +329,7 @@ def record_export(store: MemoryStore, *, actor: str, destination: str, memory_co
     (``detail``: ``destination``, ``format``, ``markdown``). The reason names the format(s):
     ``Exported 11 memories as JSON and Markdown.``
     """
-    from store import audit
+    from memtrust.store import audit
 
     formats = _FORMAT_NAMES.get(format, format) + (" and Markdown" if markdown is not None else "")
     detail = {"destination": destination, "format": format}

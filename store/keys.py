@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
-from store.errors import InvalidInput, KeyUnavailable
+from memtrust.store.errors import InvalidInput, KeyUnavailable
 
 KeyMode = Literal["keychain", "passphrase", "memory"]
 KEYCHAIN_SERVICE = "memtrust"

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import sqlcipher3
 
-from store import audit
-from store.db import STORE_SUFFIXES, Database, InstanceLock
-from store.errors import InvalidInput, KeyUnavailable, MemtrustError, SQLCipher3Store, StoreNotFound
-from store.keys import (
+from memtrust.store import audit
+from memtrust.store.db import STORE_SUFFIXES, Database, InstanceLock
+from memtrust.store.errors import InvalidInput, KeyUnavailable, MemtrustError, SQLCipher3Store, StoreNotFound
+from memtrust.store.keys import (
     KeyRecord,
     StoreKey,
     key_from_recovery_code,
@@ -36,7 +36,7 @@ from store.keys import (
     read_key_record,
     write_key_record,
 )
-from store.model import to_epoch, utc_now
+from memtrust.store.model import to_epoch, utc_now
 
 #: Copies memtrust itself makes beside a store; destroy removes them too.
 STORE_COPIES = (".sqlcipher3-backup", ".rekey", ".rekey-wal", ".rekey-shm")
@@ -160,7 +160,7 @@ def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str
     write_key_record(path, new_record)
     if old_record.mode == "keychain" and old_record.keychain_entry and old_record.keychain_entry != new_record.keychain_entry:
         keychain_delete(old_record.keychain_entry)
-    from store.keys import recovery_code
+    from memtrust.store.keys import recovery_code
 
     return RekeyResult(new_record.mode, recovery_code(new_key) if new_key.raw else None)
 

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from store import audit
-from store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
-from store.db import Database
-from store.errors import InvalidInput, MemoryNotFound
-from store.model import (
+from memtrust.store import audit
+from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
+from memtrust.store.db import Database
+from memtrust.store.errors import InvalidInput, MemoryNotFound
+from memtrust.store.model import (
     MEMORY_FIELDS,
     MEMORY_TIME_FIELDS,
     Clock,
@@ -29,8 +29,8 @@ from store.model import (
     to_epoch,
     utc_now,
 )
-from store.retention import PruneReport, prune_expired
-from store.screening import find_secret, is_confidential
+from memtrust.store.retention import PruneReport, prune_expired
+from memtrust.store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 #: The statement inserting one memory row, its values in :data:`MEMORY_FIELDS` order.

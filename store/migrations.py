@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from store.model import SENSITIVE_PREFIXES
+from memtrust.store.model import SENSITIVE_PREFIXES
 
 _SENSITIVE_GLOBS = " OR ".join(f"key GLOB '{prefix}*'" for prefix in SENSITIVE_PREFIXES)
 

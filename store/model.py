@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Callable, Literal
 
-from store.screening import sensitive_class
+from memtrust.store.screening import sensitive_class
 
 Formation = Literal["explicit", "implicit"]
 Status = Literal["pending", "active", "quarantined"]

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import platformdirs
 
-from store.db import Database, prepare_directory
-from store.errors import KeyUnavailable, StoreNotFound, WrongKey
-from store.keys import (
+from memtrust.store.db import Database, prepare_directory
+from memtrust.store.errors import KeyUnavailable, StoreNotFound, WrongKey
+from memtrust.store.keys import (
     KeyRecord,
     PassphrasePrompt,
     StoreKey,
@@ -34,8 +34,8 @@ from store.keys import (
     recovery_code,
     write_key_record,
 )
-from store.memories import MemoryStore
-from store.model import Clock, to_epoch, utc_now
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Clock, to_epoch, utc_now
 
 DB_FILE_NAME = "memtrust.db"
 #: A recovery code in this variable opens the store (scripts restoring access; never an argument).

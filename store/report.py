@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from store.model import confirmed_by_user
+from memtrust.store.model import confirmed_by_user
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")

@@ -36,19 +36,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from store import audit
-from store.admission import validate as validate_proposal
-from store.errors import InvalidInput
-from store.export import validate_export
-from store.memories import INSERT_MEMORY_SQL, MemoryStore
-from store.model import (
+from memtrust.store import audit
+from memtrust.store.admission import validate as validate_proposal
+from memtrust.store.errors import InvalidInput
+from memtrust.store.export import validate_export
+from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
+from memtrust.store.model import (
     MEMORY_FIELDS,
     MEMORY_TIME_FIELDS,
     Proposal,
     is_sensitive,
     to_epoch,
 )
-from store.screening import find_secret
+from memtrust.store.screening import find_secret
 
 MERGE_MODES = ("skip", "replace")
 _USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages", "deletion_requests")

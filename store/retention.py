@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from store import audit
+from memtrust.store import audit
 
 
 #: The ``audit.event`` of every step of a request to forget (store/deletion_requests.py).

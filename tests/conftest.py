@@ -1,20 +1,19 @@
 """Shared fixtures: a fixed clock, throwaway stores, and the real data files.
 
-Real files in ../shared/data/real/ are copies of public repositories (see SOURCES.md there
+Real files in tests/data/real/ are copies of public repositories (see SOURCES.md there
 for authors and licences); tests that use them name the file.
 """
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from store.opening import create_throwaway_store, open_store
+from memtrust.store.opening import create_throwaway_store, open_store
 
-REAL_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real"
+REAL_DATA = Path(__file__).resolve().parent / "data" / "real"
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TEST_PASSPHRASE = "test passphrase, not a real one"
 
@@ -78,10 +77,5 @@ def passphrase_store_path(tmp_path, monkeypatch, clock):
 
 @pytest.fixture
 def real_data() -> Path:
-    """The real exports beside the clone; missing, they fail the run in CI and skip elsewhere."""
-    if not REAL_DATA.is_dir():
-        message = f"the real data files are missing at {REAL_DATA} (see README, Test data)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    """The real exports kept in the repository (tests/data/real/, with SOURCES.md)."""
     return REAL_DATA

@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from store.db import Database
-from store.keys import StoreKey
-from store.memories import MemoryStore
-from store.model import Proposal
+from memtrust.store.db import Database
+from memtrust.store.keys import StoreKey
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Proposal
 
 
 def main() -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from store.consumers import context_for
-from store.model import Proposal
+from memtrust.store.consumers import context_for
+from memtrust.store.model import Proposal
 
 #: Values that must survive export and import exactly (§9): emoji with ZWJ and skin tone,
 #: combining marks (NFD, not normalised), right-to-left text with bidi controls, control

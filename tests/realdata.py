@@ -1,4 +1,4 @@
-"""Converters from the real data sets in ../shared/data/real/ to the JSONL export shape.
+"""Converters from the real data sets in tests/data/real/ to the JSONL export shape.
 
 oasst_en_100.jsonl: LAION-AI/Open-Assistant (Apache-2.0); hh_rlhf_harmless_test.jsonl.gz:
 anthropics/hh-rlhf (MIT). See SOURCES.md there.

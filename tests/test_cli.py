@@ -20,7 +20,7 @@ def run(tmp_path):
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(tmp_path)}
         if passphrase is not None:
             env["MEMTRUST_PASSPHRASE"] = passphrase
-        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+        return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
                               input=stdin, stdin=None if stdin is not None else subprocess.DEVNULL, timeout=60)
 
     run.home = home
@@ -208,7 +208,7 @@ def test_the_passphrase_command_runs_once_per_command(run, tmp_path):
     script.write_text(f"#!/bin/sh\necho x >> {counter}\necho '{TEST_PASSPHRASE}'\n", encoding="utf-8")
     script.chmod(0o700)
     done = subprocess.run(
-        [sys.executable, "-m", "app", "list"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        [sys.executable, "-m", "memtrust.app", "list"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
         env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(run.home),
              "HOME": str(tmp_path), "MEMTRUST_PASSCOMMAND": str(script)})
     assert done.returncode == 0, done.stderr

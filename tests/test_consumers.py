@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from store.consumers import context_for, may_read
-from store.errors import InvalidInput
-from store.model import Memory, Proposal, to_epoch
+from memtrust.store.consumers import context_for, may_read
+from memtrust.store.errors import InvalidInput
+from memtrust.store.model import Memory, Proposal, to_epoch
 from tests.conftest import T0
 
 

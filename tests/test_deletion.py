@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from store.db import Database
-from store.export import build_export, dumps_export
-from store.keys import new_raw_key
-from store.memories import MemoryStore
-from store.model import Proposal
-from store.report import render_markdown
+from memtrust.store.db import Database
+from memtrust.store.export import build_export, dumps_export
+from memtrust.store.keys import new_raw_key
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Proposal
+from memtrust.store.report import render_markdown
 from tests.sqlcipher_pages import decrypted_pages, decrypted_wal_frames, page_one_header_is_sqlite
 
 VALUE = "zq7731 marmalade lighthouse quokka"
@@ -124,7 +124,7 @@ def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
         proposal = Proposal(key, VALUE, "implicit", "inference:topics", confidence=0.9,
                             evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]})
     memory = store.propose(proposal, actor="test").memory
-    from store.consumers import context_for
+    from memtrust.store.consumers import context_for
     context_for(store, consumer="assistant", actor="test")  # influence events name the row
     store.db.checkpoint()
 
@@ -174,7 +174,7 @@ def test_editing_an_inference_makes_it_saved_by_you_and_audits_the_edit(store):
 
 def test_an_edit_to_a_secret_is_refused_and_changes_nothing(store):
     saved = store.propose(Proposal("notes.locker", "blue locker", "explicit", "user", confirmed=True), actor="t").memory
-    from store.errors import InvalidInput
+    from memtrust.store.errors import InvalidInput
     with pytest.raises(InvalidInput, match="password manager"):
         store.edit(saved.id, "password: hunter2hunter2", actor="t")
     assert store.get(saved.id).value == "blue locker"
@@ -186,7 +186,7 @@ SENTENCE_WORD = "xylophonebreakfast"
 
 
 def _request_for(store, memory, *, words: str):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     return DeletionRequests(store).add(what=words, utterance=f"Please forget that {words}, said over {SENTENCE_WORD}.",
                                        source_ref="later.jsonl#c2/m0", said_at=1_772_000_000,
@@ -198,7 +198,7 @@ def _note(store):
 
 
 def test_confirming_a_request_to_forget_deletes_the_value_and_the_sentence_everywhere(keyed):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     store, path, key_hex = keyed
     memory = _note(store)
@@ -221,7 +221,7 @@ def test_confirming_a_request_to_forget_deletes_the_value_and_the_sentence_every
 
 
 def test_dismissing_a_request_to_forget_keeps_the_memory_and_drops_the_sentence(keyed):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     store, path, key_hex = keyed
     memory = _note(store)
@@ -235,7 +235,7 @@ def test_dismissing_a_request_to_forget_keeps_the_memory_and_drops_the_sentence(
 
 
 def test_a_memory_deleted_another_way_takes_its_request_and_the_sentence_with_it(keyed):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     store, path, key_hex = keyed
     memory = _note(store)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from store.deletion_requests import DeletionRequestNotFound, DeletionRequests, inbox_count
-from store.model import Proposal
+from memtrust.store.deletion_requests import DeletionRequestNotFound, DeletionRequests, inbox_count
+from memtrust.store.model import Proposal
 
 
 def _saved(store, key="contact.preferred_channel", value="email"):

@@ -1,6 +1,6 @@
 """Implicit formation under consent (§3, §6): detectors, evidence, refresh on signal.
 
-Real files from ../shared/data/real/ (see SOURCES.md): hh_rlhf_harmless_test.jsonl.gz
+Real files from tests/data/real/ (see SOURCES.md): hh_rlhf_harmless_test.jsonl.gz
 (anthropics/hh-rlhf, MIT) and oasst_en_100.jsonl (LAION-AI/Open-Assistant, Apache-2.0),
 converted to the JSONL export shape with tests/realdata.py.
 """
@@ -13,13 +13,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-import app.detectors as detectors
-from app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector
-from app.detectors.language import SAMPLE_SIZE
-from app.detectors.topics import SENSITIVE_TERMS, TOPICS
-from app.ingest import Conversation, Turn
-from app.pipeline import ingest_file
-from store.model import Proposal, is_sensitive
+import memtrust.app.detectors as detectors
+from memtrust.app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector
+from memtrust.app.detectors.language import SAMPLE_SIZE
+from memtrust.app.detectors.topics import SENSITIVE_TERMS, TOPICS
+from memtrust.app.ingest import Conversation, Turn
+from memtrust.app.pipeline import ingest_file
+from memtrust.store.model import Proposal, is_sensitive
 from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
 
 SENSITIVE_TOPIC = re.compile(

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from store.export import (
+from memtrust.store.export import (
     EXCLUDED_TABLES,
     EXPORTED_TABLES,
     UNENCRYPTED_WARNING,
@@ -21,9 +21,9 @@ from store.export import (
     validate_export,
     write_export,
 )
-from store.errors import InvalidInput
-from store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, Proposal
-from store.report import render_markdown
+from memtrust.store.errors import InvalidInput
+from memtrust.store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, Proposal
+from memtrust.store.report import render_markdown
 from tests.dsar_fixtures import TRICKY_VALUES, fill
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -250,8 +250,8 @@ def test_markdown_report_does_not_present_the_import_date_as_when_a_request_was_
 
 
 def test_an_export_replaces_an_earlier_export_but_never_another_file(store, tmp_path):
-    from store.errors import InvalidInput
-    from store.export import write_export
+    from memtrust.store.errors import InvalidInput
+    from memtrust.store.export import write_export
 
     text, _count = export_text(store, app_version="test")
     earlier = write_export(tmp_path / "export.json", text)
@@ -269,7 +269,7 @@ def test_an_export_replaces_an_earlier_export_but_never_another_file(store, tmp_
 
 
 def _request_to_forget(store):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
                            actor="test").memory
@@ -312,7 +312,7 @@ def test_markdown_report_lists_requests_to_forget_with_what_a_yes_deletes(store)
 
 
 def test_one_export_with_its_markdown_report_is_one_audit_row_naming_both_files(store, tmp_path):
-    from store.export import record_export
+    from memtrust.store.export import record_export
 
     fill(store)
     before = len(store.audit_events())
@@ -327,7 +327,7 @@ def test_one_export_with_its_markdown_report_is_one_audit_row_naming_both_files(
 
 
 def test_an_export_audit_reason_names_its_format_and_counts_one_memory_in_the_singular(store):
-    from store.export import record_export
+    from memtrust.store.export import record_export
 
     record_export(store, actor="cli", destination="stdout", memory_count=1, format="md")
     event = store.audit_events(1)[0]

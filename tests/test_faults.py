@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from store.db import Database, InstanceLock
-from store.errors import StoreFull, StoreInUse
-from store.keys import StoreKey, new_raw_key
-from store.memories import MemoryStore
-from store.model import Proposal
-from store.opening import open_store
+from memtrust.store.db import Database, InstanceLock
+from memtrust.store.errors import StoreFull, StoreInUse
+from memtrust.store.keys import StoreKey, new_raw_key
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Proposal
+from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _cli(*args, home: Path, passphrase: str = TEST_PASSPHRASE, **extra_env):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home),
            "MEMTRUST_PASSPHRASE": passphrase, "HOME": str(home.parent), **extra_env}
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
                           stdin=subprocess.DEVNULL, timeout=120, cwd=ROOT)
 
 
@@ -130,7 +130,7 @@ def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locke
     monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
     app_side = open_store(passphrase_store_path).store  # as the TUI holds it
     _save(app_side, "profile.name", "Ada")
-    writers = [subprocess.Popen([sys.executable, "-m", "app", "--db", str(passphrase_store_path), "add",
+    writers = [subprocess.Popen([sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "add",
                                  f"notes.from_cli_{n}", f"written by CLI {n}", "--yes"],
                                 env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}, cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(4)]

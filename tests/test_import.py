@@ -11,11 +11,11 @@ import sys
 
 import pytest
 
-from store.errors import InvalidInput
-from store.export import build_export, dumps_export, write_export
-from store.model import Proposal
-from store.opening import create_throwaway_store
-from store.restore import restore
+from memtrust.store.errors import InvalidInput
+from memtrust.store.export import build_export, dumps_export, write_export
+from memtrust.store.model import Proposal
+from memtrust.store.opening import create_throwaway_store
+from memtrust.store.restore import restore
 from tests.conftest import TEST_PASSPHRASE
 from tests.dsar_fixtures import TRICKY_VALUES, fill
 
@@ -149,7 +149,7 @@ def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_
 def _run(home, *args):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(home.parent),
            "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
                           stdin=subprocess.DEVNULL, timeout=60)
 
 
@@ -192,7 +192,7 @@ def test_cli_export_markdown_report(tmp_path):
 
 
 def test_a_request_to_forget_survives_export_and_import_into_an_empty_store(store, second_store, tmp_path):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
                            actor="test").memory
@@ -211,7 +211,7 @@ def test_a_request_to_forget_survives_export_and_import_into_an_empty_store(stor
 
 
 def test_a_merge_adds_a_request_to_forget_only_for_memories_this_store_holds(store, second_store, tmp_path):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
                            actor="test").memory

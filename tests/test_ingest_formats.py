@@ -1,6 +1,6 @@
 """Reading conversation exports into the format-independent model (DESIGN.md §6).
 
-Real files come from /work/shared/data/real/ (see SOURCES.md there):
+Real files come from tests/data/real/ (see SOURCES.md there):
 
 - chatgpt_structure_example.json — mitkury/chatgpt-export-parser, tests/example-conversation.json
   @ 9eaa1d93, MIT;
@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REAL_DATA
-from app.ingest import Conversation, detect_format, message_ref, read_conversations
-from store.errors import IngestError
+from memtrust.app.ingest import Conversation, detect_format, message_ref, read_conversations
+from memtrust.store.errors import IngestError
 
 REAL = REAL_DATA
 CHATGPT = REAL / "chatgpt_structure_example.json"

@@ -1,6 +1,6 @@
 """Ingest end to end (§6): real exports through the pipeline into the store.
 
-Real files from ../shared/data/real/ (see SOURCES.md): chatgpt_structure_example.json
+Real files from tests/data/real/ (see SOURCES.md): chatgpt_structure_example.json
 (mitkury/chatgpt-export-parser, MIT), claude_artifacts.json and claude_example.json
 (simonw/claude-to-sqlite, Apache-2.0), oasst_en_100.jsonl (LAION-AI/Open-Assistant, Apache-2.0).
 """
@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from app.pipeline import ingest_file
+from memtrust.app.pipeline import ingest_file
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
 
@@ -129,7 +129,7 @@ def _confirmed_channel(store, tmp_path):
 
 
 def test_forget_after_a_confirmed_remember_becomes_one_pending_request_to_delete_it(store, tmp_path):
-    from store.deletion_requests import DeletionRequests, inbox_count
+    from memtrust.store.deletion_requests import DeletionRequests, inbox_count
 
     channel = _confirmed_channel(store, tmp_path)
     report = ingest_file(store, _channel_export(tmp_path, "later.jsonl", with_forget=True))
@@ -147,7 +147,7 @@ def test_forget_after_a_confirmed_remember_becomes_one_pending_request_to_delete
 
 
 def test_reingesting_an_export_with_a_request_to_forget_does_not_repeat_it(store, tmp_path):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     _confirmed_channel(store, tmp_path)
     path = _channel_export(tmp_path, "later.jsonl", with_forget=True)
@@ -160,7 +160,7 @@ def test_reingesting_an_export_with_a_request_to_forget_does_not_repeat_it(store
 
 
 def test_a_request_to_forget_that_matches_nothing_is_reported_audited_and_not_stored(store, tmp_path):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     report = ingest_file(store, _channel_export(tmp_path, "later.jsonl", with_forget=True))
     assert [r.text for r in report.forget_unmatched] == ["I prefer email"] and report.deletion_requests == []

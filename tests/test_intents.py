@@ -1,6 +1,6 @@
 """Explicit formation from conversations: "remember …" requests and custom instructions (§6).
 
-Real sentences come from /work/shared/data/real/ (see SOURCES.md there):
+Real sentences come from tests/data/real/ (see SOURCES.md there):
 
 - oasst_en_100.jsonl — LAION-AI/Open-Assistant,
   model/model_eval/manual/data/en_100_message.jsonl @ f1e6ed95, Apache-2.0;
@@ -21,15 +21,15 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REAL_DATA
-from app.detectors.intents import (
+from memtrust.app.detectors.intents import (
     ForgetRequest,
     note_key,
     proposals_from_conversation,
     proposals_from_conversations,
     requests_in_text,
 )
-from app.ingest import Conversation, CustomInstruction, Turn, read_conversations
-from store.model import KEY_MAX, KEY_PATTERN, Proposal
+from memtrust.app.ingest import Conversation, CustomInstruction, Turn, read_conversations
+from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal
 
 REAL = REAL_DATA
 SAID_AT = datetime(2025, 3, 2, 9, 30, tzinfo=UTC)

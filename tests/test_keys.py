@@ -10,14 +10,14 @@ import keyring
 import pytest
 import sqlcipher3
 
-from store import keys as store_keys
-from store.db import Database
-from store.errors import CorruptStore, KeyUnavailable, NotAMemtrustStore, SQLCipher3Store, WrongKey
-from store.keys import StoreKey, key_from_recovery_code, keychain_status, read_key_record, recovery_code
-from store.lifecycle import destroy, rekey, recover, upgrade_cipher3
-from store.migrations import migrate
-from store.model import Proposal
-from store.opening import open_store, unlock_existing
+from memtrust.store import keys as store_keys
+from memtrust.store.db import Database
+from memtrust.store.errors import CorruptStore, KeyUnavailable, NotAMemtrustStore, SQLCipher3Store, WrongKey
+from memtrust.store.keys import StoreKey, key_from_recovery_code, keychain_status, read_key_record, recovery_code
+from memtrust.store.lifecycle import destroy, rekey, recover, upgrade_cipher3
+from memtrust.store.migrations import migrate
+from memtrust.store.model import Proposal
+from memtrust.store.opening import open_store, unlock_existing
 from tests import keyrings
 from tests.conftest import TEST_PASSPHRASE
 

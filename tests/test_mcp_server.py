@@ -1,6 +1,6 @@
 """§10 agents over MCP: ``memtrust mcp`` as a subprocess, driven by the ``mcp`` SDK's own stdio client.
 
-Each test starts the real server (``python -m app mcp --db PATH``) on a passphrase store and
+Each test starts the real server (``python -m memtrust.app mcp --db PATH``) on a passphrase store and
 checks the store itself afterwards: the formation rules hold for agents exactly as for the user.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
-from store.model import Proposal
-from store.opening import open_store
+from memtrust.store.model import Proposal
+from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 REPO = Path(__file__).resolve().parents[1]
@@ -25,7 +25,7 @@ TOOLS = {"get_context", "propose_memory", "report_signal", "forget_memory", "lis
 @asynccontextmanager
 async def served(path: Path, *, consumer: str | None = "assistant", elicitation=None, client_name: str | None = None):
     """An initialised client session on ``memtrust mcp`` serving the store at ``path``."""
-    args = ["-m", "app", "mcp", "--db", str(path)] + (["--consumer", consumer] if consumer else [])
+    args = ["-m", "memtrust.app", "mcp", "--db", str(path)] + (["--consumer", consumer] if consumer else [])
     env = {"MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "MEMTRUST_HOME": str(path.parent / "home"), "PYTHONPATH": str(REPO)}
     params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(REPO))
     client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
@@ -275,7 +275,7 @@ async def test_without_configured_consumer_the_clients_own_name_is_used_normalis
 
 
 def _run_server(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "app", *args], cwd=REPO, env=env, input="", capture_output=True,
+    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], cwd=REPO, env=env, input="", capture_output=True,
                           text=True, timeout=60, check=False)
 
 

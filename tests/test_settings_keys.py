@@ -12,11 +12,11 @@ import pytest
 from textual.widgets._toast import Toast
 from tui_fixtures import flat, make_app, rendered, saved, settle
 
-from app.app import MemtrustApp
-from app.settings import KeyCheck, Settings, check_keys, key_name_problem, key_scopes
-from screens.add import AddMemoryScreen
-from screens.confirm import ConfirmScreen
-from screens.main import MainScreen
+from memtrust.app.app import MemtrustApp
+from memtrust.app.settings import KeyCheck, Settings, check_keys, key_name_problem, key_scopes
+from memtrust.screens.add import AddMemoryScreen
+from memtrust.screens.confirm import ConfirmScreen
+from memtrust.screens.main import MainScreen
 from tests.conftest import TEST_PASSPHRASE
 
 KEY_WARNING = "Some keys in the settings file not used"
@@ -235,7 +235,7 @@ def test_doctor_reports_the_keys_the_app_would_leave_out(tmp_path):
            "HOME": str(tmp_path), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "MEMTRUST_CONFIG": str(config)}
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+        return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
                               stdin=subprocess.DEVNULL, timeout=60, check=False)
 
     assert run("init").returncode == 0

@@ -6,9 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from store.admission import DEFAULT_IMPLICIT_TTL, PENDING_TTL, decide
-from store.export import build_export
-from store.model import Memory, Proposal
+from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, PENDING_TTL, decide
+from memtrust.store.export import build_export
+from memtrust.store.model import Memory, Proposal
 from tests.conftest import T0
 
 NOW = T0
@@ -166,8 +166,8 @@ def test_a_repeated_signal_refreshes_only_when_it_brings_new_evidence():
 
 
 def test_topics_detector_and_admission_share_one_sensitive_vocabulary():
-    from app.detectors import topics
-    from store import screening
+    from memtrust.app.detectors import topics
+    from memtrust.store import screening
 
     assert topics.SENSITIVE_TERMS is screening.SENSITIVE_TERMS
     for name in topics.TOPICS:

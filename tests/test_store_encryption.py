@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from store.db import Database
-from store.errors import NotAMemtrustStore, WrongKey
-from store.keys import StoreKey
-from store.model import Proposal
-from store.opening import open_store
+from memtrust.store.db import Database
+from memtrust.store.errors import NotAMemtrustStore, WrongKey
+from memtrust.store.keys import StoreKey
+from memtrust.store.model import Proposal
+from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 MARKERS = ["plaintext-canary-ZQX81", "zebra-umbrella-7741 is my favourite phrase"]
@@ -68,7 +68,7 @@ def test_wrong_passphrase_is_one_sentence_exit_1_and_leaves_the_file_byte_identi
     store.close()
     before = _digest(passphrase_store_path)
     done = subprocess.run(
-        [sys.executable, "-m", "app", "--db", str(passphrase_store_path), "list"],
+        [sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "list"],
         capture_output=True, text=True, env={"MEMTRUST_PASSPHRASE": "not the passphrase", "PATH": "/usr/bin:/bin"},
         stdin=subprocess.DEVNULL,
     )
@@ -102,12 +102,12 @@ def test_plain_sqlite_file_is_refused_as_not_a_memtrust_store(tmp_path, monkeypa
 
 
 def test_the_raw_key_is_in_none_of_the_store_files(tmp_path):
-    from store.keys import new_raw_key
+    from memtrust.store.keys import new_raw_key
 
     key = new_raw_key("keychain")
     path = tmp_path / "raw" / "memtrust.db"
     database = Database.create(path, key, store_id="raw", now_epoch=0)
-    from store.memories import MemoryStore
+    from memtrust.store.memories import MemoryStore
 
     store = MemoryStore(database)
     _fill(store)

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from store.memories import MemoryStore
-from store.model import MEMORY_FIELDS, to_epoch
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import MEMORY_FIELDS, to_epoch
 
 SAVED = ("explicit", ("active", "quarantined"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from store.model import Proposal
+from memtrust.store.model import Proposal
 
 
 def _inferred(store, key, value="x", confidence=0.9):

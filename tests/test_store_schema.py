@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import sqlcipher3
 
-from store.migrations import SCHEMA_VERSION
+from memtrust.store.migrations import SCHEMA_VERSION
 
 STORE_DIR = Path(__file__).resolve().parents[1] / "store"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.widgets import DataTable
 from tui_fixtures import flat, inferred, known, make_app, rendered, settle
 
-from screens.audit_log import AuditScreen
-from store.model import Proposal
+from memtrust.screens.audit_log import AuditScreen
+from memtrust.store.model import Proposal
 
 
 def _reject_a_weak_inference(store) -> str:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from tui_fixtures import make_app, pending_from_chat, rendered, saved, settle
 
-from screens.inbox import InboxScreen
-from screens.main import MainScreen
-from store.opening import open_store
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.main import MainScreen
+from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,7 @@ async def test_a_cli_write_while_the_app_is_open_appears_on_refresh(passphrase_s
         saved_pane = app.screen.query_one("#saved-list")
         assert "notes.written_by_cli" not in rendered(saved_pane)
         done = subprocess.run(
-            [sys.executable, "-m", "app", "--db", str(passphrase_store_path), "add", "notes.written_by_cli",
+            [sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "add", "notes.written_by_cli",
              "written while the app was open", "--yes"],
             capture_output=True, text=True, cwd=ROOT, timeout=120,
             env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}, stdin=subprocess.DEVNULL)

@@ -12,7 +12,7 @@ from tui_fixtures import (
     settle,
 )
 
-from store.memories import CONSENT_STATEMENT
+from memtrust.store.memories import CONSENT_STATEMENT
 
 
 async def test_accepting_consent_turns_learning_on_and_the_header_says_on(store, clock):

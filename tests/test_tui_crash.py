@@ -15,9 +15,9 @@ SECRET_LOOKING_VALUE = "crash-canary-value-3317"
 def test_a_crash_in_the_app_prints_one_sentence_and_no_stored_value(tmp_path):
     script = textwrap.dedent(f"""
         from pathlib import Path
-        from app.app import MemtrustApp
-        from store.model import Proposal
-        from store.opening import create_throwaway_store
+        from memtrust.app.app import MemtrustApp
+        from memtrust.store.model import Proposal
+        from memtrust.store.opening import create_throwaway_store
 
         store = create_throwaway_store(Path({str(tmp_path / 's')!r})).store
         store.propose(Proposal("notes.canary", {SECRET_LOOKING_VALUE!r}, "explicit", "user", confirmed=True), actor="t")

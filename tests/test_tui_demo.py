@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tui_fixtures import known, make_app, settle
 
-import app.app
-from app.demo import fill_demo_store, run_demo
+import memtrust.app.app
+from memtrust.app.demo import fill_demo_store, run_demo
 
 
 def test_demo_store_has_saved_pending_quarantined_and_inferred_rows_with_learning_off(store):
@@ -30,7 +30,7 @@ def test_run_demo_runs_the_app_on_a_throwaway_store_and_removes_it(monkeypatch):
         seen["rows"] = len(self.store.list())
         assert seen["path"].exists()
 
-    monkeypatch.setattr(app.app.MemtrustApp, "run", fake_run)
+    monkeypatch.setattr(memtrust.app.app.MemtrustApp, "run", fake_run)
     run_demo()
     assert seen["key_mode"] == "memory" and seen["rows"] == 13
     assert not seen["path"].parent.exists()
@@ -66,7 +66,7 @@ async def test_the_demo_says_its_inferred_rows_were_made_while_learning_was_on_a
 
 
 async def test_outside_the_demo_inferred_rows_carry_no_demo_notice(passphrase_store_path, clock):
-    from store.opening import open_store  # the fixture set MEMTRUST_PASSPHRASE
+    from memtrust.store.opening import open_store  # the fixture set MEMTRUST_PASSPHRASE
 
     opened = open_store(passphrase_store_path, clock=clock).store
     fill_demo_store(opened)

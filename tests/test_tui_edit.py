@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Input, TextArea
 from tui_fixtures import fill_and_press, make_app, open_from_main, saved, settle
 
-from screens.edit import EditMemoryScreen
+from memtrust.screens.edit import EditMemoryScreen
 
 
 async def test_a_two_line_value_opens_in_a_text_area_and_saves_the_edited_second_line(store, clock):

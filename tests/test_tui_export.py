@@ -8,8 +8,8 @@ import hashlib
 from textual.widgets import Input
 from tui_fixtures import make_app, rendered, saved, settle
 
-from screens.export import ExportScreen
-from store.opening import open_store
+from memtrust.screens.export import ExportScreen
+from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 

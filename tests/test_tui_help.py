@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tui_fixtures import flat, known, make_app, rendered, settle
 
-from app.app import MemtrustApp
-from screens.inbox import InboxScreen
-from screens.main import MainScreen
+from memtrust.app.app import MemtrustApp
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.main import MainScreen
 
 
 def test_every_binding_has_an_id_and_a_tooltip():

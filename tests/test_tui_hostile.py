@@ -13,10 +13,10 @@ from rich.cells import cell_len
 from textual.widgets import OptionList
 from tui_fixtures import detail_shown, flat, inferred, make_app, rendered, saved, settle
 
-from screens.confirm import ConfirmScreen
-from screens.edit import EditMemoryScreen
-from screens.literal import displayable, fit
-from screens.widgets.memory_pane import MemoryPane
+from memtrust.screens.confirm import ConfirmScreen
+from memtrust.screens.edit import EditMemoryScreen
+from memtrust.screens.literal import displayable, fit
+from memtrust.screens.widgets.memory_pane import MemoryPane
 
 HOSTILE = {
     "bold": "[bold]not bold[/bold]",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.widgets import OptionList
 from tui_fixtures import flat, known, make_app, pending_from_chat, rendered, settle
 
-from screens.confirm import ConfirmScreen
-from screens.inbox import InboxScreen
-from screens.widgets.memory_pane import MemoryPane
+from memtrust.screens.confirm import ConfirmScreen
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.widgets.memory_pane import MemoryPane
 
 
 async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(store, clock):
@@ -112,7 +112,7 @@ async def test_confirming_a_request_that_replaces_a_saved_value_names_it_and_ask
 
 def _asked_to_forget_the_name(store):
     """known(store), plus a request (from an import) to forget profile.name = Sam Rivera."""
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     known_store = known(store)
     [name] = [m for m in known_store.list(status="active") if m.key == "profile.name"]
@@ -123,7 +123,7 @@ def _asked_to_forget_the_name(store):
 
 
 async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memory_after_the_delete_question(store, clock):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     known_store, name, _request = _asked_to_forget_the_name(store)
     app = make_app(store, clock)
@@ -156,7 +156,7 @@ async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memor
 
 
 async def test_n_on_a_request_to_forget_dismisses_it_and_keeps_the_memory(store, clock):
-    from store.deletion_requests import DeletionRequests
+    from memtrust.store.deletion_requests import DeletionRequests
 
     known_store, name, _request = _asked_to_forget_the_name(store)
     app = make_app(store, clock)

@@ -8,11 +8,11 @@ import threading
 from textual.widgets import Input, ProgressBar
 from tui_fixtures import flat, make_app, rendered, settle
 
-from screens.ingest import IngestScreen
-from screens.main import MainScreen
-from screens.widgets.status_line import StatusLine
-from store.deletion_requests import DeletionRequests
-from store.model import Proposal
+from memtrust.screens.ingest import IngestScreen
+from memtrust.screens.main import MainScreen
+from memtrust.screens.widgets.status_line import StatusLine
+from memtrust.store.deletion_requests import DeletionRequests
+from memtrust.store.model import Proposal
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
 
@@ -103,8 +103,8 @@ async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, cloc
             threading.Event().wait(0.002)
         raise AssertionError("the import was not stopped")
 
-    monkeypatch.setattr("app.pipeline.ingest_file", slow_ingest)
-    monkeypatch.setattr("app.ingest.detect_format", lambda path: "jsonl")
+    monkeypatch.setattr("memtrust.app.pipeline.ingest_file", slow_ingest)
+    monkeypatch.setattr("memtrust.app.ingest.detect_format", lambda path: "jsonl")
     export = tmp_path / "big.jsonl"
     export.write_text("{}\n", encoding="utf-8")
     app = make_app(store, clock)
@@ -168,8 +168,8 @@ async def test_the_import_says_why_each_proposal_was_rejected_as_memtrust_ingest
 def test_a_big_import_lists_at_most_rejected_shown_reasons_and_counts_the_rest():
     from types import SimpleNamespace
 
-    from app.pipeline import IngestReport
-    from screens.ingest import REJECTED_SHOWN, rejected_reasons
+    from memtrust.app.pipeline import IngestReport
+    from memtrust.screens.ingest import REJECTED_SHOWN, rejected_reasons
 
     def rejection(number: int):
         return SimpleNamespace(decision=SimpleNamespace(outcome="reject", reason=f"[b]Reason {number}[/b]"),

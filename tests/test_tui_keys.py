@@ -19,23 +19,23 @@ from tui_fixtures import (
     settle,
 )
 
-from app.app import MemtrustApp
-from app.settings import Settings, SettingsError, load_settings
-from screens.add import AddMemoryScreen
-from screens.audit_log import AuditScreen
-from screens.confirm import ConfirmScreen
-from screens.consent import ConsentScreen
-from screens.edit import EditMemoryScreen
-from screens.export import ExportScreen
-from screens.help import HelpScreen
-from screens.inbox import InboxScreen
-from screens.ingest import IngestScreen
-from screens.learning_off import LearningOffScreen
-from screens.main import MainScreen
-from screens.quarantine import QuarantineScreen
-from screens.review import LAST_REVIEW_SETTING, ReviewScreen
-from screens.settings import SettingsScreen
-from store.model import Proposal
+from memtrust.app.app import MemtrustApp
+from memtrust.app.settings import Settings, SettingsError, load_settings
+from memtrust.screens.add import AddMemoryScreen
+from memtrust.screens.audit_log import AuditScreen
+from memtrust.screens.confirm import ConfirmScreen
+from memtrust.screens.consent import ConsentScreen
+from memtrust.screens.edit import EditMemoryScreen
+from memtrust.screens.export import ExportScreen
+from memtrust.screens.help import HelpScreen
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.ingest import IngestScreen
+from memtrust.screens.learning_off import LearningOffScreen
+from memtrust.screens.main import MainScreen
+from memtrust.screens.quarantine import QuarantineScreen
+from memtrust.screens.review import LAST_REVIEW_SETTING, ReviewScreen
+from memtrust.screens.settings import SettingsScreen
+from memtrust.store.model import Proposal
 
 SCREENS = (MemtrustApp, MainScreen, InboxScreen, QuarantineScreen, AuditScreen, SettingsScreen, ReviewScreen,
            HelpScreen, ConfirmScreen, ConsentScreen, LearningOffScreen, AddMemoryScreen, EditMemoryScreen,

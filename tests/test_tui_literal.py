@@ -12,7 +12,7 @@ from tui_fixtures import (
     settle,
 )
 
-from screens.literal import displayable
+from memtrust.screens.literal import displayable
 
 MARKUP_VALUES = ["[bold]x[/]", "[link=https://x]y[/link]", "[@click=app.quit]z"]
 

@@ -17,11 +17,11 @@ from tui_fixtures import (
     settle,
 )
 
-from screens.confirm import ConfirmScreen
-from screens.main import MainScreen
-from screens.widgets.memory_pane import MemoryPane
-from screens.widgets.status_line import StatusLine
-from store.model import Proposal
+from memtrust.screens.confirm import ConfirmScreen
+from memtrust.screens.main import MainScreen
+from memtrust.screens.widgets.memory_pane import MemoryPane
+from memtrust.screens.widgets.status_line import StatusLine
+from memtrust.store.model import Proposal
 
 
 async def open_add_form(pilot, key: str, value: str) -> None:

@@ -8,8 +8,8 @@ import pytest
 from test_tui_themes import BODY_TEXT, THEMES, word_contrasts
 from tui_fixtures import inferred, make_app, saved, settle
 
-from app.settings import Settings
-from screens.main import DEMO_INFERRED_SUBTITLE
+from memtrust.app.settings import Settings
+from memtrust.screens.main import DEMO_INFERRED_SUBTITLE
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from textual.widgets import Input
 from tui_fixtures import detail_shown, make_app, settle
 
-from screens.main import PAGE_ROWS
-from screens.widgets.memory_pane import WINDOW_ROWS, MemoryPane
-from store.model import MEMORY_FIELDS, to_epoch
+from memtrust.screens.main import PAGE_ROWS
+from memtrust.screens.widgets.memory_pane import WINDOW_ROWS, MemoryPane
+from memtrust.store.model import MEMORY_FIELDS, to_epoch
 
 SIZE = (120, 40)
 

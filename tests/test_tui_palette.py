@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.command import CommandList, CommandPalette
 from tui_fixtures import known, make_app, settle
 
-from screens.main import MainScreen
+from memtrust.screens.main import MainScreen
 
 
 def _titles(app) -> list[str]:

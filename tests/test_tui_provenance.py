@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from screens.provenance import provenance, source_words
-from store.model import Memory, Proposal
+from memtrust.screens.provenance import provenance, source_words
+from memtrust.store.model import Memory, Proposal
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
 
@@ -78,7 +78,7 @@ async def test_a_request_from_an_export_without_timestamps_reads_as_found_there_
         store, clock, real_data, tmp_path):
     from tui_fixtures import detail_shown, flat, make_app, rendered, settle
 
-    from app.pipeline import ingest_file
+    from memtrust.app.pipeline import ingest_file
     from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
     trees = (real_data / "oasst_en_100.jsonl").read_text(encoding="utf-8").splitlines()
@@ -106,7 +106,7 @@ def _ingest_confidential_request(store, tmp_path):
     """Import one chat line asking, in confidence, to remember something; return its row."""
     import json
 
-    from app.pipeline import ingest_file
+    from memtrust.app.pipeline import ingest_file
 
     line = {"conversation_id": "c1", "role": "user", "timestamp": 1_772_000_000,
             "content": "remember that, just between us, I am interviewing at Acme"}
@@ -117,7 +117,7 @@ def _ingest_confidential_request(store, tmp_path):
 
 
 def test_a_confidential_request_from_an_import_is_quarantined_unconfirmed_and_reads_requested(store, tmp_path):
-    from screens.provenance import badges, formation_label
+    from memtrust.screens.provenance import badges, formation_label
 
     memory = _ingest_confidential_request(store, tmp_path)
     # What state it is really in: §3.5 quarantined it before §3.6 sent it to the Inbox, so
@@ -133,7 +133,7 @@ def test_a_confidential_request_from_an_import_is_quarantined_unconfirmed_and_re
 
 
 def test_releasing_the_confidential_request_makes_it_saved_by_you(store, tmp_path):
-    from screens.provenance import badges
+    from memtrust.screens.provenance import badges
 
     memory = _ingest_confidential_request(store, tmp_path)
     released = store.confirm(memory.id, actor="test")
@@ -142,7 +142,7 @@ def test_releasing_the_confidential_request_makes_it_saved_by_you(store, tmp_pat
 
 
 def test_a_confidential_memory_the_user_confirmed_reads_saved_by_you_and_says_why_it_is_held_back(store):
-    from screens.provenance import badges
+    from memtrust.screens.provenance import badges
 
     result = store.propose(Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user",
                                     confirmed=True, utterance="Just between us, I'm interviewing elsewhere."),
@@ -156,7 +156,7 @@ def test_a_confidential_memory_the_user_confirmed_reads_saved_by_you_and_says_wh
 
 
 def test_a_row_confirmed_then_edited_into_confidential_phrasing_still_reads_saved_by_you():
-    from screens.provenance import badges
+    from memtrust.screens.provenance import badges
 
     memory = _chat_request(status="quarantined", confirmed_at=NOW)
     assert badges(memory, NOW).plain == "[saved by you] [quarantined]"
@@ -164,7 +164,7 @@ def test_a_row_confirmed_then_edited_into_confidential_phrasing_still_reads_save
 
 
 def test_an_agent_write_quarantined_after_elicitation_reads_saved_by_you_without_it_requested():
-    from screens.provenance import badges
+    from memtrust.screens.provenance import badges
 
     confirmed = _memory(status="quarantined", source_ref="agent:trip-bot#abc;confirmed-by-elicitation")
     unconfirmed = _memory(status="quarantined")

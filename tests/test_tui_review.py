@@ -13,8 +13,8 @@ from tui_fixtures import (
     settle,
 )
 
-from screens.review import ReviewScreen
-from store.model import Proposal
+from memtrust.screens.review import ReviewScreen
+from memtrust.store.model import Proposal
 
 
 def footer_keys(app) -> set[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.widgets import Input
 from tui_fixtures import fill_and_press, make_app, open_from_main, settle
 
-from screens.main import MainScreen
-from screens.settings import SettingsScreen
+from memtrust.screens.main import MainScreen
+from memtrust.screens.settings import SettingsScreen
 
 
 async def open_settings(pilot):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from tui_fixtures import counted_ids, make_app, settle
 
-from app.demo import fill_demo_store
-from app.settings import Settings
+from memtrust.app.demo import fill_demo_store
+from memtrust.app.settings import Settings
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

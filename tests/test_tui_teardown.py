@@ -9,11 +9,11 @@ import pytest
 from textual import events
 from tui_fixtures import known, make_app, settle
 
-from app.demo import fill_demo_store
-from screens.audit_log import AuditScreen
-from screens.inbox import InboxScreen
-from screens.quarantine import QuarantineScreen
-from screens.review import ReviewScreen
+from memtrust.app.demo import fill_demo_store
+from memtrust.screens.audit_log import AuditScreen
+from memtrust.screens.inbox import InboxScreen
+from memtrust.screens.quarantine import QuarantineScreen
+from memtrust.screens.review import ReviewScreen
 
 
 @pytest.mark.parametrize("key", ["i", "l", "z", "g", "s", "v", "w", "a"])

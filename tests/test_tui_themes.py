@@ -31,8 +31,8 @@ from tui_fixtures import (
     settle,
 )
 
-from app.settings import Settings
-from store.model import Proposal
+from memtrust.app.settings import Settings
+from memtrust.store.model import Proposal
 
 THEMES = ["textual-dark", "textual-light"]
 #: WCAG 2.x, success criterion 1.4.3: 4.5:1 for body text (3:1 only for large text).

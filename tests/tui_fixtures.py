@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
-from app.app import MemtrustApp
-from app.settings import Settings
-from store.memories import MemoryStore
-from store.model import Memory, Proposal
+from memtrust.app.app import MemtrustApp
+from memtrust.app.settings import Settings
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import Memory, Proposal
 
 SAID_AT = int(datetime(2026, 2, 20, 9, 30, tzinfo=UTC).timestamp())
 
@@ -67,7 +67,7 @@ def counted_ids(monkeypatch) -> None:
     """Memory ids become 00000000000000000000000000000001, …2, … (snapshots show no randomness)."""
     counter = iter(range(1, 1_000_000))
     fake_uuid = SimpleNamespace(uuid4=lambda: SimpleNamespace(hex=f"{next(counter):032x}"))
-    monkeypatch.setattr("store.memories.uuid", fake_uuid)
+    monkeypatch.setattr("memtrust.store.memories.uuid", fake_uuid)
 
 
 def make_app(store: MemoryStore, clock, **options) -> MemtrustApp:

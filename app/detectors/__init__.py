@@ -21,11 +21,11 @@ ingest (detectors keep bounded per-file state between conversations).
 
 from __future__ import annotations
 
-from app.detectors.activity_hours import ActivityHoursDetector
-from app.detectors.base import Contradiction, ImplicitDetector
-from app.detectors.language import LanguageDetector
-from app.detectors.reply_length import ReplyLengthDetector
-from app.detectors.topics import TopicsDetector
+from memtrust.app.detectors.activity_hours import ActivityHoursDetector
+from memtrust.app.detectors.base import Contradiction, ImplicitDetector
+from memtrust.app.detectors.language import LanguageDetector
+from memtrust.app.detectors.reply_length import ReplyLengthDetector
+from memtrust.app.detectors.topics import TopicsDetector
 
 #: The implicit detectors the pipeline and ``memtrust ingest`` use when learning is on.
 DEFAULT_DETECTORS: tuple[type[ImplicitDetector], ...] = (

@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from app.detectors.base import EvidenceLog, ImplicitDetector, user_turns
-from app.ingest.conversation import Conversation
-from store.model import Proposal
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, user_turns
+from memtrust.app.ingest.conversation import Conversation
+from memtrust.store.model import Proposal
 
 QUIET_HOURS = 6
 #: The local hour assumed to be the middle of the night.

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from app.ingest.conversation import Conversation, Turn, message_ref
-from store.model import DEFAULT_SCOPE, Proposal, to_epoch
+from memtrust.app.ingest.conversation import Conversation, Turn, message_ref
+from memtrust.store.model import DEFAULT_SCOPE, Proposal, to_epoch
 
 #: How many message refs an evidence dict keeps (a sample: the first and the latest ones).
 MAX_REFS = 12

@@ -33,8 +33,8 @@ from functools import cache
 from typing import Literal
 from zoneinfo import available_timezones
 
-from app.ingest.conversation import Conversation, InstructionKind, message_ref
-from store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
+from memtrust.app.ingest.conversation import Conversation, InstructionKind, message_ref
+from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
 
 Action = Literal["remember", "forget"]
 

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 
 from langdetect import DetectorFactory, LangDetectException, detect_langs
 
-from app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns, wilson_lower
-from app.ingest.conversation import Conversation, Turn
-from store.model import Proposal
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns, wilson_lower
+from memtrust.app.ingest.conversation import Conversation, Turn
+from memtrust.store.model import Proposal
 
 DetectorFactory.seed = 0
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from app.detectors.base import Contradiction, EvidenceLog, ImplicitDetector, user_replies, wilson_lower, word_count
-from app.ingest.conversation import Conversation, message_ref
-from store.model import Proposal, to_epoch
+from memtrust.app.detectors.base import Contradiction, EvidenceLog, ImplicitDetector, user_replies, wilson_lower, word_count
+from memtrust.app.ingest.conversation import Conversation, message_ref
+from memtrust.store.model import Proposal, to_epoch
 
 SHORT_WORDS = 8
 LONG_WORDS = 60

@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from app.detectors.base import EvidenceLog, ImplicitDetector, user_turns, words
-from app.ingest.conversation import Conversation
-from store.model import Proposal
-from store.screening import SENSITIVE_TERMS
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, user_turns, words
+from memtrust.app.ingest.conversation import Conversation
+from memtrust.store.model import Proposal
+from memtrust.store.screening import SENSITIVE_TERMS
 
 MIN_HITS = 1
 MIN_CONVERSATIONS = 3

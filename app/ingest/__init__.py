@@ -18,13 +18,13 @@ from pathlib import Path
 
 import ijson
 
-from app.ingest.chatgpt import read_chatgpt
-from app.ingest.claude import read_claude
-from app.ingest.conversation import Conversation, CustomInstruction, Role, Turn, message_ref, to_utc
-from app.ingest.detect import FORMATS, Format, detect_format
-from app.ingest.files import Progress, open_export
-from app.ingest.jsonl import read_jsonl
-from store.errors import IngestError
+from memtrust.app.ingest.chatgpt import read_chatgpt
+from memtrust.app.ingest.claude import read_claude
+from memtrust.app.ingest.conversation import Conversation, CustomInstruction, Role, Turn, message_ref, to_utc
+from memtrust.app.ingest.detect import FORMATS, Format, detect_format
+from memtrust.app.ingest.files import Progress, open_export
+from memtrust.app.ingest.jsonl import read_jsonl
+from memtrust.store.errors import IngestError
 
 __all__ = [
     "FORMATS",

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from app.ingest.conversation import Conversation, CustomInstruction, InstructionKind, Role, Turn, to_utc
+from memtrust.app.ingest.conversation import Conversation, CustomInstruction, InstructionKind, Role, Turn, to_utc
 
 #: Content types whose ``parts`` are what the user or the model wrote.
 TEXT_CONTENT_TYPES = frozenset({"text", "multimodal_text"})

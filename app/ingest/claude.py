@@ -20,7 +20,7 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from app.ingest.conversation import Conversation, Role, Turn, to_utc
+from memtrust.app.ingest.conversation import Conversation, Role, Turn, to_utc
 
 SENDERS: Mapping[str, Role] = {"human": "user", "user": "user", "assistant": "assistant"}
 

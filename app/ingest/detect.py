@@ -13,8 +13,8 @@ from typing import BinaryIO, Literal
 
 import ijson
 
-from app.ingest.files import open_export
-from store.errors import IngestError
+from memtrust.app.ingest.files import open_export
+from memtrust.store.errors import IngestError
 
 Format = Literal["chatgpt", "claude", "jsonl"]
 FORMATS: tuple[Format, ...] = ("chatgpt", "claude", "jsonl")

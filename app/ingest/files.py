@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from store.errors import IngestError
+from memtrust.store.errors import IngestError
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(bytes_read, total_bytes)``; both count bytes of the file on disk

@@ -19,8 +19,8 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
 
-from app.ingest.conversation import Conversation, Role, Turn, to_utc
-from store.errors import IngestError
+from memtrust.app.ingest.conversation import Conversation, Role, Turn, to_utc
+from memtrust.store.errors import IngestError
 
 ROLES: Mapping[str, Role] = {
     "user": "user",

@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from screens.literal import literal
-from screens.provenance import expiry, formation_label, provenance, source_words, stamp
-from store.model import Memory
+from memtrust.screens.literal import literal
+from memtrust.screens.provenance import expiry, formation_label, provenance, source_words, stamp
+from memtrust.store.model import Memory
 
 _STATUS_WORDS = {
     "active": "active (in use)",

@@ -28,9 +28,9 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from screens.literal import literal
-from screens.provenance import badges
-from store.model import Memory
+from memtrust.screens.literal import literal
+from memtrust.screens.provenance import badges
+from memtrust.store.model import Memory
 
 #: Ask for the next page when the highlight is this close to the last loaded row (for the
 #: previous page, to the first).

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.reactive import Reactive, reactive
 from textual.widgets import Static
 
-from screens.provenance import BADGE_STYLES
+from memtrust.screens.provenance import BADGE_STYLES
 
 #: How each key mode is described (store/keys.py ``KeyMode``); ``memory`` is the demo store.
 KEY_MODE_WORDS = {
