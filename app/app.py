@@ -58,8 +58,7 @@ class MemtrustApp(App[None]):
     TITLE = "memtrust"
     BINDINGS = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Close memtrust; the store stays encrypted on disk"),
-        Binding("question_mark", "help", "Help", id="app.help",
-                tooltip="Show every key and what it does"),
+        Binding("question_mark", "help", "Help", id="app.help", tooltip="Show every key and what it does"),
     ]
 
     def __init__(
@@ -110,8 +109,10 @@ class MemtrustApp(App[None]):
         self.bell()
         error = self._exception
         self._exit_renderables.append(
-            Text(f"memtrust: unexpected internal error ({type(error).__name__ if error else 'unknown'}); "
-                 "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details.")
+            Text(
+                f"memtrust: unexpected internal error ({type(error).__name__ if error else 'unknown'}); "
+                "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details."
+            )
         )
         self._close_messages_no_wait()
 
@@ -130,12 +131,20 @@ class MemtrustApp(App[None]):
         if self.prune_notice:
             self.notify(self.prune_notice, title="Expired memories removed", markup=False)
         if self.settings_problem:
-            self.notify(f"{self.settings_problem} Using the default keys.", title="Settings file not used",
-                        severity="warning", markup=False)
+            self.notify(
+                f"{self.settings_problem} Using the default keys.",
+                title="Settings file not used",
+                severity="warning",
+                markup=False,
+            )
         if self.key_problems:
-            self.notify(" ".join([*self.key_problems, "Every other key works as set."]),
-                        title="Some keys in the settings file not used", severity="warning", markup=False,
-                        timeout=10 + 5 * len(self.key_problems))
+            self.notify(
+                " ".join([*self.key_problems, "Every other key works as set."]),
+                title="Some keys in the settings file not used",
+                severity="warning",
+                markup=False,
+                timeout=10 + 5 * len(self.key_problems),
+            )
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
@@ -146,11 +155,13 @@ class MemtrustApp(App[None]):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Inert: a screenshot would write stored values to disk unencrypted (see
         :meth:`get_system_commands`)."""
-        self.notify("Screenshots are off: they would write your memories to disk unencrypted.",
-                    severity="warning", markup=False)
+        self.notify(
+            "Screenshots are off: they would write your memories to disk unencrypted.", severity="warning", markup=False
+        )
 
-    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
-                           time_format: str | None = None) -> str | None:
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
         """Inert, like :meth:`action_screenshot`; ``export_screenshot`` (tests) still works."""
         self.action_screenshot()
         return None

@@ -38,12 +38,15 @@ def _prompt_passphrase(creating: bool) -> str | None:
         from memtrust.store.opening import MIN_PASSPHRASE_LENGTH
 
         while True:
-            passphrase = click.prompt("New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase",
-                                      err=True)
+            passphrase = click.prompt(
+                "New passphrase", hide_input=True, confirmation_prompt="Repeat the passphrase", err=True
+            )
             if len(passphrase.strip()) >= MIN_PASSPHRASE_LENGTH:
                 return passphrase
-            click.echo(f"A passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters other than spaces; "
-                       "try a longer one.", err=True)
+            click.echo(
+                f"A passphrase needs at least {MIN_PASSPHRASE_LENGTH} characters other than spaces; try a longer one.",
+                err=True,
+            )
     return click.prompt("Passphrase", hide_input=True, err=True)
 
 
@@ -80,8 +83,13 @@ def _open(ctx: click.Context, *, create: bool = False):
                 err=True,
             )
             if sys.stdin.isatty():  # the app is about to take the screen: let it be copied first
-                click.prompt("Press Enter once you have written it down", default="", show_default=False,
-                             prompt_suffix=" ", err=True)
+                click.prompt(
+                    "Press Enter once you have written it down",
+                    default="",
+                    show_default=False,
+                    prompt_suffix=" ",
+                    err=True,
+                )
     ctx.call_on_close(opened.store.close)
     return opened
 
@@ -100,8 +108,12 @@ def _require_terminal_unless(answered: bool, sentence: str) -> None:
 
 
 _db_path_option = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-    help="The store's database file (default: MEMTRUST_HOME or the platform data folder).")
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The store's database file (default: MEMTRUST_HOME or the platform data folder).",
+)
 
 
 def db_option(command):
@@ -175,8 +187,13 @@ def demo() -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--format", "format_", type=click.Choice(["chatgpt", "claude", "jsonl"]), default=None,
-              help="The export's format (detected when omitted).")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["chatgpt", "claude", "jsonl"]),
+    default=None,
+    help="The export's format (detected when omitted).",
+)
 @db_option
 @click.pass_context
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
@@ -199,7 +216,9 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     )
     for result in report.results:
         decision = result.decision
-        label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[decision.outcome]
+        label = {"admit": "saved", "pending": "pending", "quarantine": "quarantined", "reject": "rejected"}[
+            decision.outcome
+        ]
         if is_inference(result):
             label = "inferred"  # never call a guess "saved"
         key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
@@ -219,17 +238,23 @@ def _echo_forget_requests(report) -> None:
     were already waiting, or matched nothing (those are not kept)."""
     waiting = len(report.deletion_requests)
     if waiting:
-        click.echo(f"  {waiting} {'request' if waiting == 1 else 'requests'} to forget "
-                   f"{'is' if waiting == 1 else 'are'} waiting in your Inbox: confirm to delete, or reject to keep "
-                   "(memtrust list --status pending, then memtrust confirm ID or memtrust reject ID).")
+        click.echo(
+            f"  {waiting} {'request' if waiting == 1 else 'requests'} to forget "
+            f"{'is' if waiting == 1 else 'are'} waiting in your Inbox: confirm to delete, or reject to keep "
+            "(memtrust list --status pending, then memtrust confirm ID or memtrust reject ID)."
+        )
     repeated = sum(1 for match in report.forget_matches if match.memory_ids) - waiting
     if repeated > 0:
-        click.echo(f"  {repeated} {'request' if repeated == 1 else 'requests'} to forget "
-                   f"{'was' if repeated == 1 else 'were'} already waiting in your Inbox.")
+        click.echo(
+            f"  {repeated} {'request' if repeated == 1 else 'requests'} to forget "
+            f"{'was' if repeated == 1 else 'were'} already waiting in your Inbox."
+        )
     unmatched = len(report.forget_unmatched)
     if unmatched:
-        click.echo(f"  {unmatched} {'request' if unmatched == 1 else 'requests'} to forget matched nothing memtrust "
-                   "holds; nothing was deleted.")
+        click.echo(
+            f"  {unmatched} {'request' if unmatched == 1 else 'requests'} to forget matched nothing memtrust "
+            "holds; nothing was deleted."
+        )
 
 
 def _ingest_with_progress(store, file: Path, format_: str):
@@ -239,8 +264,9 @@ def _ingest_with_progress(store, file: Path, format_: str):
     if not sys.stderr.isatty():
         return ingest_file(store, file, format=format_)
     total = max(1, file.stat().st_size)
-    with click.progressbar(length=total, label=f"Reading {file.name}", file=sys.stderr,
-                           show_eta=True, show_percent=True) as bar:
+    with click.progressbar(
+        length=total, label=f"Reading {file.name}", file=sys.stderr, show_eta=True, show_percent=True
+    ) as bar:
         done = [0]
 
         def progress(read: int, _total: int) -> None:
@@ -273,10 +299,9 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
             raise InvalidInput("With the value on standard input, confirm with --yes.")
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx)
-    if not yes:
-        if not click.confirm(f"Save {value!r} as your {key}?", default=True):
-            click.echo("Nothing was saved.")
-            return
+    if not yes and not click.confirm(f"Save {value!r} as your {key}?", default=True):
+        click.echo("Nothing was saved.")
+        return
     result = store.propose(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True), actor=CLI_ACTOR)
     if not result.decision.stored:
         raise InvalidInput(result.decision.reason)
@@ -329,8 +354,10 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
         click.echo(_memory_line(memory))
     for request in requests:
         targets = " and ".join(f"{m.scope}/{m.key}" for m in request.targets)
-        click.echo(f"{request.id[:8]}  [request to forget] you asked to forget \"{request.what}\": "
-                   f"confirm deletes {targets}, reject keeps it")
+        click.echo(
+            f'{request.id[:8]}  [request to forget] you asked to forget "{request.what}": '
+            f"confirm deletes {targets}, reject keeps it"
+        )
 
 
 def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
@@ -363,8 +390,10 @@ def confirm(ctx: click.Context, memory_id: str) -> None:
         from memtrust.store.deletion_requests import DeletionRequests
 
         deleted = DeletionRequests(store).confirm(request_id, actor=CLI_ACTOR)
-        click.echo(f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
-                   "as you asked.")
+        click.echo(
+            f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
+            "as you asked."
+        )
         return
     memory = store.confirm(memory_id, actor=CLI_ACTOR)
     click.echo(f"Confirmed: {memory.key} is now saved by you.")
@@ -407,10 +436,9 @@ def clear_inferred(ctx: click.Context, yes: bool) -> None:
     """Delete every inferred (implicit) memory."""
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx, create=False)
-    if not yes:
-        if not click.confirm("Delete everything memtrust inferred about you?", default=False):
-            click.echo("Nothing was deleted.")
-            return
+    if not yes and not click.confirm("Delete everything memtrust inferred about you?", default=False):
+        click.echo("Nothing was deleted.")
+        return
     count = store.clear_inferred(actor=CLI_ACTOR)
     click.echo(f"Deleted {count} inferred {'memory' if count == 1 else 'memories'}.")
 
@@ -437,19 +465,22 @@ def learning(ctx: click.Context, state: str, yes: bool) -> None:
             click.echo("Implicit learning is already on.")
             return
         click.echo(CONSENT_STATEMENT)
-        if not yes:
-            if not click.confirm("Turn implicit learning on?", default=False):
-                click.echo("Implicit learning stays off.")
-                return
+        if not yes and not click.confirm("Turn implicit learning on?", default=False):
+            click.echo("Implicit learning stays off.")
+            return
         store.set_learning(True, actor=CLI_ACTOR)
         click.echo("Implicit learning is ON. Turn it off at any time with memtrust learning off.")
         return
     changed = store.set_learning(False, actor=CLI_ACTOR)
     inferred = sum(store.counts()["implicit"].values())
-    click.echo("Implicit learning is OFF; nothing more will be inferred." if changed else "Implicit learning is already off.")
+    click.echo(
+        "Implicit learning is OFF; nothing more will be inferred." if changed else "Implicit learning is already off."
+    )
     if inferred:
-        click.echo(f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}, shown to you "
-                   "but given to no assistant while learning is off; delete them with memtrust clear-inferred.")
+        click.echo(
+            f"{inferred} inferred {'memory remains' if inferred == 1 else 'memories remain'}, shown to you "
+            "but given to no assistant while learning is off; delete them with memtrust clear-inferred."
+        )
         if sys.stdin.isatty() and click.confirm("Delete everything inferred now?", default=False):
             cleared = store.clear_inferred(actor=CLI_ACTOR)
             click.echo(f"Deleted {cleared} inferred {'memory' if cleared == 1 else 'memories'}.")
@@ -466,8 +497,13 @@ def prune(ctx: click.Context) -> None:
 
 @cli.command()
 @click.option("--consumer", required=True, help="The assistant or agent role reading memory, e.g. assistant.")
-@click.option("--purpose", type=click.Choice(["style", "privileged"]), default="style", show_default=True,
-              help="privileged (money, access, billing, compliance) gets only what you saved yourself.")
+@click.option(
+    "--purpose",
+    type=click.Choice(["style", "privileged"]),
+    default="style",
+    show_default=True,
+    help="privileged (money, access, billing, compliance) gets only what you saved yourself.",
+)
 @db_option
 @click.pass_context
 def context(ctx: click.Context, consumer: str, purpose: str) -> None:
@@ -481,8 +517,11 @@ def context(ctx: click.Context, consumer: str, purpose: str) -> None:
 
 
 @cli.command()
-@click.option("--consumer", default=None,
-              help="The agent role the client acts as (default: the client's own name), e.g. assistant.")
+@click.option(
+    "--consumer",
+    default=None,
+    help="The agent role the client acts as (default: the client's own name), e.g. assistant.",
+)
 @db_option
 @click.pass_context
 def mcp(ctx: click.Context, consumer: str | None) -> None:
@@ -499,15 +538,31 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
 
 
 @cli.command()
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write to this file (mode 0600) instead of standard output.")
-@click.option("--format", "format_", type=click.Choice(["json", "md"]), default="json", show_default=True,
-              help="json: complete and machine-readable (restorable with memtrust import); md: a report to read.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write to this file (mode 0600) instead of standard output.",
+)
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["json", "md"]),
+    default="json",
+    show_default=True,
+    help="json: complete and machine-readable (restorable with memtrust import); md: a report to read.",
+)
 @db_option
 @click.pass_context
 def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     """Export everything held about you (personal DSAR), with each memory's formation."""
-    from memtrust.store.export import UNENCRYPTED_WARNING, check_export_destination, export_text, record_export, write_export
+    from memtrust.store.export import (
+        UNENCRYPTED_WARNING,
+        check_export_destination,
+        export_text,
+        record_export,
+        write_export,
+    )
     from memtrust.store.report import render_markdown
     from memtrust.store.version import app_version
 
@@ -527,8 +582,7 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
         click.echo(text, nl=False)
     else:
         write_export(out, text)
-    record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout",
-                  memory_count=count, format=format_)
+    record_export(store, actor=CLI_ACTOR, destination=str(out) if out else "stdout", memory_count=count, format=format_)
     if out is not None:
         click.echo(f"Wrote {count} memories to {out}.")
     click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
@@ -536,8 +590,12 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
 
 @cli.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--merge", type=click.Choice(["skip", "replace"]), default=None,
-              help="Into a store that already holds data: skip memories already held, or replace them.")
+@click.option(
+    "--merge",
+    type=click.Choice(["skip", "replace"]),
+    default=None,
+    help="Into a store that already holds data: skip memories already held, or replace them.",
+)
 @db_option
 @click.pass_context
 def import_(ctx: click.Context, file: Path, merge: str | None) -> None:
@@ -587,8 +645,13 @@ def recover(ctx: click.Context) -> None:
 
 
 @cli.command()
-@click.option("--to", "to", type=click.Choice(["keychain", "passphrase"]), default=None,
-              help="Switch key mode (default: rotate the key in the current mode).")
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["keychain", "passphrase"]),
+    default=None,
+    help="Switch key mode (default: rotate the key in the current mode).",
+)
 @db_option
 @click.pass_context
 def rekey(ctx: click.Context, to: str | None) -> None:
@@ -612,8 +675,9 @@ def rekey(ctx: click.Context, to: str | None) -> None:
                     database.close()
                     raise InvalidInput("Set MEMTRUST_NEW_PASSPHRASE or run in a terminal to type the new passphrase.")
                 click.echo("If you lose the new passphrase, your memories cannot be recovered by anyone.", err=True)
-                new_passphrase = click.prompt("New passphrase", hide_input=True,
-                                              confirmation_prompt="Repeat the new passphrase", err=True)
+                new_passphrase = click.prompt(
+                    "New passphrase", hide_input=True, confirmation_prompt="Repeat the new passphrase", err=True
+                )
         try:
             result = rekey_store(database, old_key, to=target, new_passphrase=new_passphrase, actor=CLI_ACTOR)
         finally:
@@ -623,7 +687,9 @@ def rekey(ctx: click.Context, to: str | None) -> None:
     click.echo(f"The store is re-encrypted ({result.mode} mode); the old key no longer opens it.")
     backup = path.with_name(path.name + ".sqlcipher3-backup")
     if backup.exists():
-        click.echo(f"Note: {backup} (from upgrade-cipher) still opens with the old key; delete it once you no longer need it.")
+        click.echo(
+            f"Note: {backup} (from upgrade-cipher) still opens with the old key; delete it once you no longer need it."
+        )
     if result.recovery:
         click.echo(f"Your new recovery code (write it down; shown only once):\n\n    {result.recovery}\n", err=True)
 
@@ -633,17 +699,19 @@ def rekey(ctx: click.Context, to: str | None) -> None:
 @click.pass_context
 def destroy(ctx: click.Context) -> None:
     """Delete the store, its WAL/SHM files and its keychain entry, for good."""
-    from memtrust.store.lifecycle import destroy as destroy_store
-
     from memtrust.store.db import InstanceLock
     from memtrust.store.keys import key_record_path
+    from memtrust.store.lifecycle import destroy as destroy_store
 
     path = _db_path(ctx)
     if not path.exists() and not key_record_path(path).exists():
         raise InvalidInput(f"There is no memtrust store at {path}.")
     InstanceLock(path).acquire().release()  # refuse now, before asking, if the app has it open
-    click.echo(f"This deletes every memory in {path} and its key. It cannot be undone "
-               "(no key is needed: whoever can delete the files can destroy the store).", err=True)
+    click.echo(
+        f"This deletes every memory in {path} and its key. It cannot be undone "
+        "(no key is needed: whoever can delete the files can destroy the store).",
+        err=True,
+    )
     typed = click.prompt("Type destroy to confirm", default="", show_default=False, err=True)
     if typed.strip() != "destroy":
         raise InvalidInput("Nothing was deleted (you did not type destroy).")
@@ -719,14 +787,20 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         if os.environ.get("MEMTRUST_DEBUG"):
             raise
-        click.echo(f"memtrust: {exc.strerror or 'an operating system error'}"
-                   f"{f' ({exc.filename})' if exc.filename else ''}; nothing was changed.", err=True)
+        click.echo(
+            f"memtrust: {exc.strerror or 'an operating system error'}"
+            f"{f' ({exc.filename})' if exc.filename else ''}; nothing was changed.",
+            err=True,
+        )
         return 1
     except Exception as exc:  # a bug: one sentence, no traceback (it could carry stored values)
         if os.environ.get("MEMTRUST_DEBUG"):
             raise
-        click.echo(f"memtrust: unexpected internal error ({type(exc).__name__}); run again with "
-                   "MEMTRUST_DEBUG=1 to see details.", err=True)
+        click.echo(
+            f"memtrust: unexpected internal error ({type(exc).__name__}); run again with "
+            "MEMTRUST_DEBUG=1 to see details.",
+            err=True,
+        )
         return 1
     return status if isinstance(status, int) else 0
 

@@ -15,10 +15,9 @@ import signal
 import tempfile
 from datetime import timedelta
 from pathlib import Path
-
-from memtrust.assets import ASSETS
 from typing import Any
 
+from memtrust.assets import ASSETS
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import Proposal, to_epoch
 from memtrust.store.opening import create_throwaway_store
@@ -83,7 +82,11 @@ def fill_demo_store(store: MemoryStore, path: Path = DEMO_FILE) -> list[WriteRes
     finally:
         store.set_learning(False, actor=DEMO_ACTOR)
     results += store.propose_many(explicit, actor=DEMO_ACTOR)
-    rejected = [(r.decision.reason, p.key) for r, p in zip(results, implicit + explicit) if r.decision.outcome == "reject"]
+    rejected = [
+        (r.decision.reason, p.key)
+        for r, p in zip(results, implicit + explicit, strict=True)
+        if r.decision.outcome == "reject"
+    ]
     if rejected:
         raise ValueError(f"demo entries rejected: {rejected}")
     return results

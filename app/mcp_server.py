@@ -195,16 +195,33 @@ class AgentServer:
         """Run a store call in a worker thread (the store serialises access itself)."""
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs))
 
-    def _record(self, *, consumer: str, tool: str, call: str, outcome: str, reason: str,
-                memory: Memory | None = None, key: str | None = None, formation: str | None = None,
-                event: str = CALL_EVENT, detail: dict[str, Any] | None = None) -> None:
+    def _record(
+        self,
+        *,
+        consumer: str,
+        tool: str,
+        call: str,
+        outcome: str,
+        reason: str,
+        memory: Memory | None = None,
+        key: str | None = None,
+        formation: str | None = None,
+        event: str = CALL_EVENT,
+        detail: dict[str, Any] | None = None,
+    ) -> None:
         """Append one audit event for this call (never a value; §7)."""
         with self.store.db.write() as conn:
             audit.record(
-                conn, at=to_epoch(self.store.clock()), event=event, actor=f"agent:{consumer}",
-                memory_id=memory.id if memory else None, scope=memory.scope if memory else None,
-                key=memory.key if memory else key, formation=memory.formation if memory else formation,
-                outcome=outcome, reason=reason,
+                conn,
+                at=to_epoch(self.store.clock()),
+                event=event,
+                actor=f"agent:{consumer}",
+                memory_id=memory.id if memory else None,
+                scope=memory.scope if memory else None,
+                key=memory.key if memory else key,
+                formation=memory.formation if memory else formation,
+                outcome=outcome,
+                reason=reason,
                 detail={"tool": tool, "consumer": consumer, "call": call, **(detail or {})},
             )
 
@@ -218,7 +235,7 @@ class AgentServer:
         """Ask the user through elicitation: ``yes``, ``no`` (declined) or ``unanswered``."""
         try:
             answer = await ctx.elicit(message, schema)
-        except Exception:  # noqa: BLE001 - whatever failed, the user did not say yes: not asked
+        except Exception:
             return "unanswered"
         if answer.action == "accept":
             return "yes" if getattr(answer.data, field) is True else "no"
@@ -238,8 +255,11 @@ class AgentServer:
         except Exception as exc:
             if os.environ.get("MEMTRUST_DEBUG"):
                 raise
-            print(f"memtrust mcp: unexpected internal error ({type(exc).__name__}); run with "
-                  "MEMTRUST_DEBUG=1 to see details.", file=sys.stderr)
+            print(
+                f"memtrust mcp: unexpected internal error ({type(exc).__name__}); run with "
+                "MEMTRUST_DEBUG=1 to see details.",
+                file=sys.stderr,
+            )
             raise ToolError(f"memtrust hit an internal error ({type(exc).__name__}).") from None
 
     # --- tools --------------------------------------------------------------------------
@@ -248,15 +268,26 @@ class AgentServer:
         async def run() -> ContextResult:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
-            block = await self._store(context_for, self.store, consumer=consumer, purpose=purpose,
-                                      actor=f"agent:{consumer}")
-            await self._store(self._record, consumer=consumer, tool="get_context", call=call, outcome="given",
-                              reason=f"Gave {len(block.memories)} memories to {consumer} for {purpose}.",
-                              detail={"purpose": purpose, "rows": len(block.memories)})
+            block = await self._store(
+                context_for, self.store, consumer=consumer, purpose=purpose, actor=f"agent:{consumer}"
+            )
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="get_context",
+                call=call,
+                outcome="given",
+                reason=f"Gave {len(block.memories)} memories to {consumer} for {purpose}.",
+                detail={"purpose": purpose, "rows": len(block.memories)},
+            )
             return ContextResult(
-                consumer=consumer, purpose=purpose, context=block.text(),
-                memories=[ContextItem(id=m.id, key=m.key, scope=m.scope, formation=m.formation, label=label(m))
-                          for m in block.memories],
+                consumer=consumer,
+                purpose=purpose,
+                context=block.text(),
+                memories=[
+                    ContextItem(id=m.id, key=m.key, scope=m.scope, formation=m.formation, label=label(m))
+                    for m in block.memories
+                ],
             )
 
         return await self._guarded(run)
@@ -266,39 +297,77 @@ class AgentServer:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
             ref = f"{owner_prefix(consumer)}{call}"
-            proposal = Proposal(key, value, "explicit", AGENT_SOURCE, source_ref=ref, scope=DEFAULT_SCOPE,
-                                evidence={"agent": consumer}, utterance=user_words)
+            proposal = Proposal(
+                key,
+                value,
+                "explicit",
+                AGENT_SOURCE,
+                source_ref=ref,
+                scope=DEFAULT_SCOPE,
+                evidence={"agent": consumer},
+                utterance=user_words,
+            )
             asked = "not asked"
             # Put to the user only what admission would store active once confirmed (§3).
-            dry = decide(replace(proposal, confirmed=True), learning_enabled=False,
-                         existing=await self._store(self._rows, DEFAULT_SCOPE, key), now=self.store.clock())
+            dry = decide(
+                replace(proposal, confirmed=True),
+                learning_enabled=False,
+                existing=await self._store(self._rows, DEFAULT_SCOPE, key),
+                now=self.store.clock(),
+            )
             if dry.outcome == "admit" and self._can_elicit(ctx):
                 answer = await self._ask(
-                    ctx, f"{consumer} asks to save \u201c{value}\u201d as your {_key_words(key)}. Save it?",
-                    SaveConfirmation, "save")
+                    ctx,
+                    f"{consumer} asks to save \u201c{value}\u201d as your {_key_words(key)}. Save it?",
+                    SaveConfirmation,
+                    "save",
+                )
                 asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered"}[answer]
                 if answer == "no":
                     reason = "You declined, so nothing was saved."
-                    await self._store(self._record, consumer=consumer, tool="propose_memory", call=call,
-                                      outcome="declined", reason=reason, key=key, formation="explicit",
-                                      detail={"elicitation": asked})
-                    return WriteOutcome(outcome="declined", reason=reason, memory_id=None, status=None,
-                                        confirmed_by_user=False)
+                    await self._store(
+                        self._record,
+                        consumer=consumer,
+                        tool="propose_memory",
+                        call=call,
+                        outcome="declined",
+                        reason=reason,
+                        key=key,
+                        formation="explicit",
+                        detail={"elicitation": asked},
+                    )
+                    return WriteOutcome(
+                        outcome="declined", reason=reason, memory_id=None, status=None, confirmed_by_user=False
+                    )
                 if answer == "yes":
                     proposal = replace(proposal, confirmed=True, source_ref=f"{ref};{CONFIRMED_BY_ELICITATION}")
             result = await self._store(self.store.propose, proposal, actor=f"agent:{consumer}")
             memory, decision = result.memory, result.decision
-            await self._store(self._record, consumer=consumer, tool="propose_memory", call=call,
-                              outcome=decision.outcome, reason=decision.reason, memory=memory, key=key,
-                              formation="explicit", detail={"elicitation": asked})
-            return WriteOutcome(outcome=decision.outcome, reason=decision.reason,
-                                memory_id=memory.id if memory else None, status=memory.status if memory else None,
-                                confirmed_by_user=proposal.confirmed)
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="propose_memory",
+                call=call,
+                outcome=decision.outcome,
+                reason=decision.reason,
+                memory=memory,
+                key=key,
+                formation="explicit",
+                detail={"elicitation": asked},
+            )
+            return WriteOutcome(
+                outcome=decision.outcome,
+                reason=decision.reason,
+                memory_id=memory.id if memory else None,
+                status=memory.status if memory else None,
+                confirmed_by_user=proposal.confirmed,
+            )
 
         return await self._guarded(run)
 
-    async def report_signal(self, ctx: Context, key: str, value: str, confidence: float,
-                            evidence: str | None = None) -> WriteOutcome:
+    async def report_signal(
+        self, ctx: Context, key: str, value: str, confidence: float, evidence: str | None = None
+    ) -> WriteOutcome:
         async def run() -> WriteOutcome:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
@@ -306,31 +375,63 @@ class AgentServer:
             signal = {"agent": consumer, "first_seen": now, "last_seen": now}
             if evidence:
                 signal["observed"] = evidence
-            proposal = Proposal(key, value, "implicit", f"inference:agent_{consumer}",
-                                source_ref=f"{owner_prefix(consumer)}{call}", scope=consumer,
-                                confidence=confidence, evidence=signal)
+            proposal = Proposal(
+                key,
+                value,
+                "implicit",
+                f"inference:agent_{consumer}",
+                source_ref=f"{owner_prefix(consumer)}{call}",
+                scope=consumer,
+                confidence=confidence,
+                evidence=signal,
+            )
             actor = f"agent:{consumer}"
             # §3.4 across the agent's view: a value the user saved in shared beats its guesses.
             saved = [m for m in await self._store(self._rows, DEFAULT_SCOPE, key) if m.formation == "explicit"]
             early = None
             if saved:
-                early = decide(proposal, learning_enabled=await self._store(self.store.learning_enabled),
-                               existing=saved, now=self.store.clock())
+                early = decide(
+                    proposal,
+                    learning_enabled=await self._store(self.store.learning_enabled),
+                    existing=saved,
+                    now=self.store.clock(),
+                )
             if early is not None and early.outcome == "reject":
-                await self._store(self._record, consumer=consumer, tool="report_signal", call=call, event="write",
-                                  outcome="reject", reason=early.reason, key=key, formation="implicit",
-                                  detail={"rule": early.rule, "source": proposal.source,
-                                          "source_ref": proposal.source_ref})
+                await self._store(
+                    self._record,
+                    consumer=consumer,
+                    tool="report_signal",
+                    call=call,
+                    event="write",
+                    outcome="reject",
+                    reason=early.reason,
+                    key=key,
+                    formation="implicit",
+                    detail={"rule": early.rule, "source": proposal.source, "source_ref": proposal.source_ref},
+                )
                 memory, decision = None, early
             else:
                 result = await self._store(self.store.propose, proposal, actor=actor)
                 memory, decision = result.memory, result.decision
-            await self._store(self._record, consumer=consumer, tool="report_signal", call=call,
-                              outcome=decision.outcome, reason=decision.reason, memory=memory, key=key,
-                              formation="implicit", detail={"confidence": confidence})
-            return WriteOutcome(outcome=decision.outcome, reason=decision.reason,
-                                memory_id=memory.id if memory else None, status=memory.status if memory else None,
-                                confirmed_by_user=False)
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="report_signal",
+                call=call,
+                outcome=decision.outcome,
+                reason=decision.reason,
+                memory=memory,
+                key=key,
+                formation="implicit",
+                detail={"confidence": confidence},
+            )
+            return WriteOutcome(
+                outcome=decision.outcome,
+                reason=decision.reason,
+                memory_id=memory.id if memory else None,
+                status=memory.status if memory else None,
+                confirmed_by_user=False,
+            )
 
         return await self._guarded(run)
 
@@ -345,41 +446,67 @@ class AgentServer:
             except MemoryNotFound:
                 memory = None
             own = memory is not None and written_by(memory, consumer)
-            visible = memory is not None and may_read(memory, consumer=consumer, purpose="style",
-                                                      now_epoch=to_epoch(self.store.clock()))
+            visible = memory is not None and may_read(
+                memory, consumer=consumer, purpose="style", now_epoch=to_epoch(self.store.clock())
+            )
             if memory is None or not (own or visible):
-                await self._store(self._record, consumer=consumer, tool="forget_memory", call=call,
-                                  outcome="not-found", reason=unseen)
+                await self._store(
+                    self._record, consumer=consumer, tool="forget_memory", call=call, outcome="not-found", reason=unseen
+                )
                 raise ToolError(unseen)
             asked = "not asked"
             if not own:
                 answer = "cannot ask"
                 if self._can_elicit(ctx):
                     answer = await self._ask(
-                        ctx, f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
-                             f"\u201c{memory.value}\u201d. Delete it?", DeleteConfirmation, "delete")
-                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered",
-                         "cannot ask": "not asked"}[answer]
+                        ctx,
+                        f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
+                        f"\u201c{memory.value}\u201d. Delete it?",
+                        DeleteConfirmation,
+                        "delete",
+                    )
+                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered", "cannot ask": "not asked"}[
+                    answer
+                ]
                 if answer != "yes":
                     elsewhere = f"delete it in memtrust with memtrust forget {memory.id}."
-                    refusal = f"{consumer} did not write this memory, so only the user can delete it. " + {
-                        "no": "You declined, so it was not deleted.",
-                        "unanswered": f"You did not answer, so it was not deleted; {elsewhere}",
-                        "cannot ask": "memtrust could not ask you here (this client cannot ask questions), "
-                                      f"so it was not deleted; {elsewhere}",
-                    }[answer]
-                    await self._store(self._record, consumer=consumer, tool="forget_memory", call=call,
-                                      outcome="refused", reason=refusal, memory=memory,
-                                      detail={"elicitation": asked})
+                    refusal = (
+                        f"{consumer} did not write this memory, so only the user can delete it. "
+                        + {
+                            "no": "You declined, so it was not deleted.",
+                            "unanswered": f"You did not answer, so it was not deleted; {elsewhere}",
+                            "cannot ask": "memtrust could not ask you here (this client cannot ask questions), "
+                            f"so it was not deleted; {elsewhere}",
+                        }[answer]
+                    )
+                    await self._store(
+                        self._record,
+                        consumer=consumer,
+                        tool="forget_memory",
+                        call=call,
+                        outcome="refused",
+                        reason=refusal,
+                        memory=memory,
+                        detail={"elicitation": asked},
+                    )
                     raise ToolError(refusal)
-            deleted_because = (f"{consumer} deleted what it wrote." if own
-                               else f"{consumer} deleted it after you confirmed.")
+            deleted_because = (
+                f"{consumer} deleted what it wrote." if own else f"{consumer} deleted it after you confirmed."
+            )
             await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}", reason=deleted_because)
-            await self._store(self._record, consumer=consumer, tool="forget_memory", call=call, outcome="deleted",
-                              reason=deleted_because,
-                              memory=memory, detail={"elicitation": asked, "own": own})
-            return ForgetOutcome(deleted=memory.id, key=memory.key, formation=memory.formation,
-                                 confirmed_by_user=asked == "accepted")
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="forget_memory",
+                call=call,
+                outcome="deleted",
+                reason=deleted_because,
+                memory=memory,
+                detail={"elicitation": asked, "own": own},
+            )
+            return ForgetOutcome(
+                deleted=memory.id, key=memory.key, formation=memory.formation, confirmed_by_user=asked == "accepted"
+            )
 
         return await self._guarded(run)
 
@@ -388,8 +515,14 @@ class AgentServer:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
             rows = [m for m in await self._store(self.store.list) if written_by(m, consumer)]
-            await self._store(self._record, consumer=consumer, tool="list_my_memories", call=call,
-                              outcome="listed", reason=f"Listed {len(rows)} memories {consumer} wrote (no values).")
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="list_my_memories",
+                call=call,
+                outcome="listed",
+                reason=f"Listed {len(rows)} memories {consumer} wrote (no values).",
+            )
             return OwnMemories(consumer=consumer, memories=[_own_memory(m) for m in rows])
 
         return await self._guarded(run)

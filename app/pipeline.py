@@ -163,30 +163,73 @@ def _store_request(store: MemoryStore, match: ForgetMatch, *, actor: str, report
         requests.record_unmatched(source_ref=request.source_ref, actor=actor)
         report.forget_unmatched.append(request)
         return
-    stored = requests.add(what=request.text, utterance=request.utterance, source_ref=request.source_ref,
-                          said_at=request.said_at, memory_ids=match.memory_ids, actor=actor)
+    stored = requests.add(
+        what=request.text,
+        utterance=request.utterance,
+        source_ref=request.source_ref,
+        said_at=request.said_at,
+        memory_ids=match.memory_ids,
+        actor=actor,
+    )
     if stored is not None:
         report.deletion_requests.append(stored)
 
 
 def _withdraw(store: MemoryStore, contradiction, *, actor: str) -> list[Memory]:
     """Withdraw the inference a user turn contradicts, unless it was seen again later."""
-    rows = [m for m in store.list(formation="implicit", scope=contradiction.scope)
-            if m.key == contradiction.key and m.value == contradiction.value]
+    rows = [
+        m
+        for m in store.list(formation="implicit", scope=contradiction.scope)
+        if m.key == contradiction.key and m.value == contradiction.value
+    ]
     if not rows:
         return []
     last_seen = max(((m.evidence or {}).get("last_seen") or 0) for m in rows)
     if contradiction.at is not None and last_seen and last_seen > contradiction.at:
         return []  # an older turn does not undo a newer signal
     return store.withdraw_inference(
-        contradiction.scope, contradiction.key, value=contradiction.value, actor=actor,
+        contradiction.scope,
+        contradiction.key,
+        value=contradiction.value,
+        actor=actor,
         reason=f"contradicted by {contradiction.source_ref}",
     )
 
 
 _WORD = re.compile(r"[^\W_]+")
-_FILLER = frozenset("i me my mine a an the that this is am are was be to of in on at for about and or you your "
-                    "please what said told".split())
+_FILLER = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "mine",
+        "a",
+        "an",
+        "the",
+        "that",
+        "this",
+        "is",
+        "am",
+        "are",
+        "was",
+        "be",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "about",
+        "and",
+        "or",
+        "you",
+        "your",
+        "please",
+        "what",
+        "said",
+        "told",
+    ]
+)
 
 
 def _forget_candidates(store: MemoryStore, text: str) -> tuple[str, ...]:

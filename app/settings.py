@@ -67,13 +67,13 @@ def parse_settings(data: dict[str, Any], *, path: Path | None = None) -> Setting
     """Settings from parsed TOML; raises SettingsError naming the first bad entry."""
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
-        raise SettingsError("[keys] in the settings file must be a table of binding id = \"key\".")
+        raise SettingsError('[keys] in the settings file must be a table of binding id = "key".')
     for binding_id, key in keys.items():
         if not isinstance(key, str) or not key.strip():
-            raise SettingsError(f"The key for {binding_id!r} in the settings file must be a key name such as \"n\".")
+            raise SettingsError(f'The key for {binding_id!r} in the settings file must be a key name such as "n".')
     theme = data.get("theme")
     if theme is not None and not isinstance(theme, str):
-        raise SettingsError("theme in the settings file must be a theme name such as \"textual-light\".")
+        raise SettingsError('theme in the settings file must be a theme name such as "textual-light".')
     return Settings(keys={str(k): v.strip() for k, v in keys.items()}, theme=theme, path=path)
 
 
@@ -207,8 +207,7 @@ def _widget_classes(module: Any, seen: set[str]) -> Iterator[type]:
 def _owned(cls: type, owner: str = "Textual") -> list[Bound]:
     """``cls``'s bindings as Textual merges them over its base classes; those without an id
     are ``owner``'s (Textual's own ``tab`` and ``ctrl+q`` on a screen or the app)."""
-    return [Bound(binding, "memtrust" if binding.id else owner)
-            for _, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
+    return [Bound(binding, "memtrust" if binding.id else owner) for _, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
 
 
 def key_scopes() -> tuple[KeyScope, ...]:
@@ -225,14 +224,22 @@ def key_scopes() -> tuple[KeyScope, ...]:
 
     app_bindings = _owned(MemtrustApp)
     if MemtrustApp.ENABLE_COMMAND_PALETTE:
-        app_bindings.append(Bound(Binding(MemtrustApp.COMMAND_PALETTE_BINDING, "command_palette",
-                                          "Command palette", priority=True), "Textual"))
+        app_bindings.append(
+            Bound(
+                Binding(MemtrustApp.COMMAND_PALETTE_BINDING, "command_palette", "Command palette", priority=True),
+                "Textual",
+            )
+        )
     scopes = []
     for info in sorted(pkgutil.iter_modules(screens.__path__), key=lambda info: info.name):
         module = importlib.import_module(f"memtrust.screens.{info.name}")
         for screen in list(vars(module).values()):
-            if not (isinstance(screen, type) and issubclass(screen, Screen) and screen.__module__ == module.__name__
-                    and screen.__dict__.get("BINDINGS")):
+            if not (
+                isinstance(screen, type)
+                and issubclass(screen, Screen)
+                and screen.__module__ == module.__name__
+                and screen.__dict__.get("BINDINGS")
+            ):
                 continue
             own = _owned(screen)
             modal = issubclass(screen, ModalScreen)
@@ -240,8 +247,12 @@ def key_scopes() -> tuple[KeyScope, ...]:
             used = set(_widget_classes(module, set()))
             # A class the screen's widgets only derive from (DetailPanel's VerticalScroll) is not itself on screen.
             used = {cls for cls in used if not any(other is not cls and issubclass(other, cls) for other in used)}
-            widgets = [bound for cls in sorted(used, key=lambda cls: cls.__name__) if cls.can_focus
-                       for bound in _owned(cls, cls.__name__)]
+            widgets = [
+                bound
+                for cls in sorted(used, key=lambda cls: cls.__name__)
+                if cls.can_focus
+                for bound in _owned(cls, cls.__name__)
+            ]
             ids = [bound.binding.id for bound in own if bound.binding.id]
             name = ids[0].partition(".")[0] if ids else screen.__name__
             scopes.append(KeyScope(name, tuple(own + app + widgets)))
@@ -311,8 +322,9 @@ def _shown(key: str) -> str:
     return character if character is not None and character.isprintable() and not character.isspace() else key
 
 
-def _first_clash(wanted: dict[str, list[str]], defaults: dict[str, list[str]],
-                 scopes: Sequence[KeyScope]) -> tuple[str, str, list[str], list[str]] | None:
+def _first_clash(
+    wanted: dict[str, list[str]], defaults: dict[str, list[str]], scopes: Sequence[KeyScope]
+) -> tuple[str, str, list[str], list[str]] | None:
     """The first key some screen would give to two bindings, one of them by a remap in
     ``wanted``: (screen name, key, remapped ids holding it, the other holders in words)."""
     for scope in scopes:

@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memtrust.app.detectors import LanguageDetector, ReplyLengthDetector  # noqa: E402
-from memtrust.app.detectors import topics as topics_module  # noqa: E402
-from memtrust.app.ingest import read_conversations  # noqa: E402
-from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl  # noqa: E402
+from memtrust.app.detectors import LanguageDetector, ReplyLengthDetector
+from memtrust.app.detectors import topics as topics_module
+from memtrust.app.ingest import read_conversations
+from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 LABELS = ROOT / "tests" / "labelled" / "labels.json"
@@ -107,9 +107,11 @@ def score_topics(pairs) -> None:
             fn += len(wanted - predicted)
         mark = "*" if min_hits == topics_module.MIN_HITS else " "
         print(f" {mark} keyword hits ≥ {min_hits}: {prf(tp, fp, fn)}")
-    print(f"   (then an interest needs ≥ {topics_module.MIN_CONVERSATIONS} separate conversations, "
-          f"confidence {topics_module.TopicsDetector.confidence(topics_module.MIN_CONVERSATIONS):.2f} "
-          f"≥ threshold {topics_module.TopicsDetector.threshold})")
+    print(
+        f"   (then an interest needs ≥ {topics_module.MIN_CONVERSATIONS} separate conversations, "
+        f"confidence {topics_module.TopicsDetector.confidence(topics_module.MIN_CONVERSATIONS):.2f} "
+        f"≥ threshold {topics_module.TopicsDetector.threshold})"
+    )
 
 
 def score_language(pairs) -> None:
@@ -145,8 +147,10 @@ def main() -> int:
     print()
     score_language(pairs)
     print()
-    print("activity_hours → locale.timezone: not scored (no real local times in the files); "
-          "threshold 0.35, confidence capped at 0.5, TTL 30 days.")
+    print(
+        "activity_hours → locale.timezone: not scored (no real local times in the files); "
+        "threshold 0.35, confidence capped at 0.5, TTL 30 days."
+    )
     return 0
 
 

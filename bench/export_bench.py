@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memtrust.store.export import build_export, export_text  # noqa: E402
-from memtrust.store.model import MEMORY_FIELDS  # noqa: E402
-from memtrust.store.opening import create_throwaway_store  # noqa: E402
+from memtrust.store.export import build_export, export_text
+from memtrust.store.model import MEMORY_FIELDS
+from memtrust.store.opening import create_throwaway_store
 
 T0 = 1_772_452_800  # 2026-03-02 12:00 UTC
 
@@ -37,26 +37,52 @@ def fill(store, count: int) -> None:
         implicit = i % 4 == 0
         memory_id = uuid.uuid4().hex
         values = {
-            "id": memory_id, "scope": "shared" if i % 5 else "research", "key": f"notes.item_{i}",
+            "id": memory_id,
+            "scope": "shared" if i % 5 else "research",
+            "key": f"notes.item_{i}",
             "value": f"Memory number {i}: prefers tea over coffee, ünïcödé ✓ {'x' * (i % 200)}",
             "formation": "implicit" if implicit else "explicit",
             "source": "inference:topics" if implicit else "chat",
-            "source_ref": f"conv-{i // 10}/msg-{i}", "confidence": 0.8 if implicit else 1.0,
+            "source_ref": f"conv-{i // 10}/msg-{i}",
+            "confidence": 0.8 if implicit else 1.0,
             "status": "active" if implicit or i % 3 else "pending",
-            "evidence": json.dumps({"conversations": 3, "refs": [f"c{i}/m1", f"c{i}/m2"], "first_seen": T0,
-                                    "last_seen": T0 + i}) if implicit else None,
-            "created_at": T0 + i, "updated_at": T0 + i, "last_signal_at": T0 + i if implicit else None,
-            "expires_at": T0 + 86400 * 60 if implicit else None, "confirmed_at": None, "reviewed_at": None,
+            "evidence": json.dumps(
+                {"conversations": 3, "refs": [f"c{i}/m1", f"c{i}/m2"], "first_seen": T0, "last_seen": T0 + i}
+            )
+            if implicit
+            else None,
+            "created_at": T0 + i,
+            "updated_at": T0 + i,
+            "last_signal_at": T0 + i if implicit else None,
+            "expires_at": T0 + 86400 * 60 if implicit else None,
+            "confirmed_at": None,
+            "reviewed_at": None,
             "pending_until": None,
         }
         rows.append(tuple(values[name] for name in MEMORY_FIELDS))
-        events.append((T0 + i, "write", "bench", memory_id, values["scope"], values["key"], values["formation"],
-                       "admit", "Saved because you asked.", json.dumps({"rule": "3.6", "source": values["source"]})))
+        events.append(
+            (
+                T0 + i,
+                "write",
+                "bench",
+                memory_id,
+                values["scope"],
+                values["key"],
+                values["formation"],
+                "admit",
+                "Saved because you asked.",
+                json.dumps({"rule": "3.6", "source": values["source"]}),
+            )
+        )
     with store.db.write() as conn:
-        conn.executemany(f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) VALUES "
-                         f"({', '.join('?' * len(MEMORY_FIELDS))})", rows)
-        conn.executemany("INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", events)
+        conn.executemany(
+            f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) VALUES ({', '.join('?' * len(MEMORY_FIELDS))})", rows
+        )
+        conn.executemany(
+            "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            events,
+        )
     store.db.checkpoint()
 
 
@@ -84,9 +110,11 @@ def bench(count: int, runs: int = 3) -> None:
         dump_s, dump = best_of(runs, lambda: "\n".join(plain_conn.iterdump()))
         plain_conn.close()
         store.close()
-        print(f"{count:>7} memories: export {export_s:6.2f} s (build {build_s:5.2f} s, {len(text) / 1e6:5.1f} MB) | "
-              f"iterdump of an unencrypted copy {dump_s:6.2f} s ({len(dump) / 1e6:5.1f} MB) | "
-              f"ratio {export_s / dump_s:4.2f}×")
+        print(
+            f"{count:>7} memories: export {export_s:6.2f} s (build {build_s:5.2f} s, {len(text) / 1e6:5.1f} MB) | "
+            f"iterdump of an unencrypted copy {dump_s:6.2f} s ({len(dump) / 1e6:5.1f} MB) | "
+            f"ratio {export_s / dump_s:4.2f}×"
+        )
 
 
 if __name__ == "__main__":

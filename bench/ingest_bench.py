@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
 import subprocess
 import sys
 import time
@@ -30,11 +29,58 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT_MB = 400
 
-_WORDS = (
-    "the a to and of in is for it you that with on this how can my what do python code error "
-    "function recipe trip flight guitar garden photo camera car engine book novel chapter game "
-    "please thanks explain example list data file table test value string number time today"
-).split()
+_WORDS = [
+    "the",
+    "a",
+    "to",
+    "and",
+    "of",
+    "in",
+    "is",
+    "for",
+    "it",
+    "you",
+    "that",
+    "with",
+    "on",
+    "this",
+    "how",
+    "can",
+    "my",
+    "what",
+    "do",
+    "python",
+    "code",
+    "error",
+    "function",
+    "recipe",
+    "trip",
+    "flight",
+    "guitar",
+    "garden",
+    "photo",
+    "camera",
+    "car",
+    "engine",
+    "book",
+    "novel",
+    "chapter",
+    "game",
+    "please",
+    "thanks",
+    "explain",
+    "example",
+    "list",
+    "data",
+    "file",
+    "table",
+    "test",
+    "value",
+    "string",
+    "number",
+    "time",
+    "today",
+]
 
 
 def _sentence(rng: random.Random, words: int) -> str:
@@ -53,11 +99,21 @@ def _conversation(rng: random.Random, index: int, start: int) -> dict:
         text = " ".join(_sentence(rng, rng.randint(4, 14)) for _ in range(max(1, length // 9)))
         at += rng.randint(20, 600)
         mapping[mid] = {
-            "id": mid, "parent": parent, "children": [],
-            "message": {"id": mid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": at,
-                        "update_time": None, "content": {"content_type": "text", "parts": [text]},
-                        "status": "finished", "end_turn": True, "weight": 1,
-                        "metadata": {"model_slug": "gpt-4o", "finish_details": {"type": "stop"}}, "recipient": "all"},
+            "id": mid,
+            "parent": parent,
+            "children": [],
+            "message": {
+                "id": mid,
+                "author": {"role": role, "name": None, "metadata": {}},
+                "create_time": at,
+                "update_time": None,
+                "content": {"content_type": "text", "parts": [text]},
+                "status": "finished",
+                "end_turn": True,
+                "weight": 1,
+                "metadata": {"model_slug": "gpt-4o", "finish_details": {"type": "stop"}},
+                "recipient": "all",
+            },
         }
         mapping[parent]["children"].append(mid)
         if role == "assistant" and rng.random() < 0.1:  # a regenerated, abandoned branch
@@ -66,9 +122,19 @@ def _conversation(rng: random.Random, index: int, start: int) -> dict:
             mapping[alt]["id"] = mapping[alt]["message"]["id"] = alt
             mapping[parent]["children"].append(alt)
         parent = mid
-    return {"title": _sentence(rng, 4), "create_time": start, "update_time": at, "mapping": mapping,
-            "current_node": parent, "moderation_results": [], "plugin_ids": None, "id": f"conv-{index}",
-            "conversation_id": f"conv-{index}", "is_archived": False, "safe_urls": []}
+    return {
+        "title": _sentence(rng, 4),
+        "create_time": start,
+        "update_time": at,
+        "mapping": mapping,
+        "current_node": parent,
+        "moderation_results": [],
+        "plugin_ids": None,
+        "id": f"conv-{index}",
+        "conversation_id": f"conv-{index}",
+        "is_archived": False,
+        "safe_urls": [],
+    }
 
 
 def generate(path: Path, megabytes: int) -> int:
@@ -139,10 +205,14 @@ def main() -> int:
     loaded = _child(_JSON_LOAD, path)
     ingested = _child(_INGEST, path)
     print(f"file: {size_mb:.1f} MB, {ingested['conversations']} conversations")
-    print(f"json.load alone : {loaded['seconds']:7.1f} s  {size_mb / loaded['seconds']:6.1f} MB/s  "
-          f"peak RSS {loaded['peak_mb']:7.1f} MB")
-    print(f"memtrust ingest : {ingested['seconds']:7.1f} s  {size_mb / ingested['seconds']:6.1f} MB/s  "
-          f"peak RSS {ingested['peak_mb']:7.1f} MB (interpreter + imports before ingest: {ingested['baseline_mb']:.1f} MB)")
+    print(
+        f"json.load alone : {loaded['seconds']:7.1f} s  {size_mb / loaded['seconds']:6.1f} MB/s  "
+        f"peak RSS {loaded['peak_mb']:7.1f} MB"
+    )
+    print(
+        f"memtrust ingest : {ingested['seconds']:7.1f} s  {size_mb / ingested['seconds']:6.1f} MB/s  "
+        f"peak RSS {ingested['peak_mb']:7.1f} MB (interpreter + imports before ingest: {ingested['baseline_mb']:.1f} MB)"
+    )
     print(f"detectors ran: {ingested['detectors_ran']}; inferred: {ingested['inferred']}")
     ok = ingested["peak_mb"] < LIMIT_MB
     print(f"peak under {LIMIT_MB} MB: {'yes' if ok else 'NO'}")

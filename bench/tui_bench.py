@@ -44,21 +44,45 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from textual import events  # noqa: E402
-from textual.app import App, ComposeResult  # noqa: E402
-from textual.screen import Screen  # noqa: E402
-from textual.widgets import Footer, Header, Static  # noqa: E402
+from textual import events
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
 
-from memtrust.app.app import MemtrustApp  # noqa: E402
-from memtrust.app.settings import Settings  # noqa: E402
-from memtrust.screens.main import MainScreen  # noqa: E402
-from memtrust.store.memories import MemoryStore  # noqa: E402
-from memtrust.store.model import MEMORY_FIELDS, to_epoch  # noqa: E402
-from memtrust.store.opening import create_throwaway_store  # noqa: E402
+from memtrust.app.app import MemtrustApp
+from memtrust.app.settings import Settings
+from memtrust.screens.main import MainScreen
+from memtrust.store.memories import MemoryStore
+from memtrust.store.model import MEMORY_FIELDS, to_epoch
+from memtrust.store.opening import create_throwaway_store
 
 SIZE = (120, 40)
-WORDS = ("email brief detailed python garden trip coffee tea morning evening guitar novel camera berlin "
-         "tokyo lisbon chess running cycling jazz sourdough aisle window vegetarian").split()
+WORDS = [
+    "email",
+    "brief",
+    "detailed",
+    "python",
+    "garden",
+    "trip",
+    "coffee",
+    "tea",
+    "morning",
+    "evening",
+    "guitar",
+    "novel",
+    "camera",
+    "berlin",
+    "tokyo",
+    "lisbon",
+    "chess",
+    "running",
+    "cycling",
+    "jazz",
+    "sourdough",
+    "aisle",
+    "window",
+    "vegetarian",
+]
 TOPICS = ("cycling", "baking", "rust", "jazz", "chess", "hiking", "photography", "gardening")
 
 
@@ -73,19 +97,55 @@ def fill(store: MemoryStore, count: int, *, seed: int = 6) -> None:
         created = now - rng.randint(1, 400) * 86400
         value = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9)))
         if implicit:
-            evidence = json.dumps({
-                "detector": "topics", "counts": {"conversations": rng.randint(3, 9)},
-                "message_refs": [f"conversations.json#c{index}/m{n}" for n in range(3)],
-                "first_seen": created, "last_seen": created + 86400,
-                "summary": f"You came back to {rng.choice(TOPICS)} in several separate conversations.",
-            })
-            row = (f"{index:032x}", "shared", f"interests.topic_{index:06d}", value, "implicit", "inference:topics",
-                   None, 0.8, "active", evidence, created, created, created,
-                   now - 3600 if expired else now + 40 * 86400, None, None, None)
+            evidence = json.dumps(
+                {
+                    "detector": "topics",
+                    "counts": {"conversations": rng.randint(3, 9)},
+                    "message_refs": [f"conversations.json#c{index}/m{n}" for n in range(3)],
+                    "first_seen": created,
+                    "last_seen": created + 86400,
+                    "summary": f"You came back to {rng.choice(TOPICS)} in several separate conversations.",
+                }
+            )
+            row = (
+                f"{index:032x}",
+                "shared",
+                f"interests.topic_{index:06d}",
+                value,
+                "implicit",
+                "inference:topics",
+                None,
+                0.8,
+                "active",
+                evidence,
+                created,
+                created,
+                created,
+                now - 3600 if expired else now + 40 * 86400,
+                None,
+                None,
+                None,
+            )
         else:
-            row = (f"{index:032x}", "shared", f"notes.item_{index:06d}", value, "explicit", "user",
-                   None, 1.0, "active", None, created, created, None,
-                   now - 3600 if expired else None, created, None, None)
+            row = (
+                f"{index:032x}",
+                "shared",
+                f"notes.item_{index:06d}",
+                value,
+                "explicit",
+                "user",
+                None,
+                1.0,
+                "active",
+                None,
+                created,
+                created,
+                None,
+                now - 3600 if expired else None,
+                created,
+                None,
+                None,
+            )
         rows.append(row)
     marks = ", ".join("?" * len(MEMORY_FIELDS))
     with store.db.write() as conn:
@@ -143,10 +203,17 @@ async def _type(app: MemtrustApp, screen: MainScreen, key: str, character: str |
     and a frame with them has been painted."""
     began = time.perf_counter()
     app.post_message(events.Key(key, character))
-    await _until(lambda: screen.search_text == expected and screen.memory_view is not None
-                 and screen.memory_view.search == expected
-                 and not screen.reading and screen.generation_shown == screen.generation, timeout=20,
-                 state=lambda: (expected, screen.search_text, screen.memory_view.search, app.focused))
+    await _until(
+        lambda: (
+            screen.search_text == expected
+            and screen.memory_view is not None
+            and screen.memory_view.search == expected
+            and not screen.reading
+            and screen.generation_shown == screen.generation
+        ),
+        timeout=20,
+        state=lambda: (expected, screen.search_text, screen.memory_view.search, app.focused),
+    )
     shown = time.perf_counter()
     await _until(lambda: _first_paint("MainScreen", shown) is not None)
     return _first_paint("MainScreen", shown) - began
@@ -221,15 +288,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every keystroke's time")
     args = parser.parse_args(argv)
     print(f"headless {SIZE[0]}x{SIZE[1]}, median of {args.runs} runs; a tenth of each store expired (pruned at launch)")
-    print(f"{'memories':>9} | {'minimal app':>11} | {'memtrust paint':>14} | {'ratio':>5} | {'lists':>9} "
-          f"| {'first data':>10} "
-          f"| {'search key (median)':>19} | {'search key (max)':>16}")
+    print(
+        f"{'memories':>9} | {'minimal app':>11} | {'memtrust paint':>14} | {'ratio':>5} | {'lists':>9} "
+        f"| {'first data':>10} "
+        f"| {'search key (median)':>19} | {'search key (max)':>16}"
+    )
     for size in (int(s) for s in args.sizes.split(",")):
         figures = bench(size, args.runs, args.verbose)
         ratio = figures["launch"] / figures["minimal"]
-        print(f"{size:>9,} | {_ms(figures['minimal']):>11} | {_ms(figures['launch']):>14} | {ratio:5.2f} | "
-              f"{_ms(figures['lists']):>9} | {_ms(figures['data']):>10} | {_ms(figures['key_median']):>19} | {_ms(figures['key_max']):>16}",
-              flush=True)
+        print(
+            f"{size:>9,} | {_ms(figures['minimal']):>11} | {_ms(figures['launch']):>14} | {ratio:5.2f} | "
+            f"{_ms(figures['lists']):>9} | {_ms(figures['data']):>10} | {_ms(figures['key_median']):>19} | {_ms(figures['key_max']):>16}",
+            flush=True,
+        )
     print("targets at 100,000: launch ratio <= 1.5; search keystroke < 50 ms")
     return 0
 

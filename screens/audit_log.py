@@ -39,10 +39,18 @@ _WHY_WIDTH = 160
 
 def audit_cells(event: AuditEvent) -> list[Text]:
     """One row of the table: every cell literal text, long values cut with an ellipsis."""
-    values = [stamp(event.at).removesuffix(" UTC"), event.event, event.actor, event.key or "—",
-              event.formation or "—", event.outcome or "—"]
-    return [*(Text(fit(displayable(value), _CELL_WIDTH)) for value in values),
-            Text(fit(displayable(event.reason or ""), _WHY_WIDTH))]
+    values = [
+        stamp(event.at).removesuffix(" UTC"),
+        event.event,
+        event.actor,
+        event.key or "—",
+        event.formation or "—",
+        event.outcome or "—",
+    ]
+    return [
+        *(Text(fit(displayable(value), _CELL_WIDTH)) for value in values),
+        Text(fit(displayable(event.reason or ""), _WHY_WIDTH)),
+    ]
 
 
 def audit_detail(event: AuditEvent | None) -> Content:
@@ -50,8 +58,14 @@ def audit_detail(event: AuditEvent | None) -> Content:
     outcome and why — labels bold, every value literal (never markup), nothing cut."""
     if event is None:
         return Content("No events yet.")
-    fields = [("When", stamp(event.at)), ("Event", event.event), ("By", event.actor), ("Key", event.key or "—"),
-              ("Formation", event.formation or "—"), ("Outcome", event.outcome or "—")]
+    fields = [
+        ("When", stamp(event.at)),
+        ("Event", event.event),
+        ("By", event.actor),
+        ("Key", event.key or "—"),
+        ("Formation", event.formation or "—"),
+        ("Outcome", event.outcome or "—"),
+    ]
     parts: list[Content | tuple[str, str] | str] = []
     for number, (label, value) in enumerate(fields):
         parts += ["   " if number % 3 else ("\n" if number else ""), (f"{label} ", "bold"), literal(value)]
@@ -63,10 +77,22 @@ class AuditTable(DataTable):
     """The events table: Home and End move the cursor to the first and last event (not sideways)."""
 
     BINDINGS = [
-        Binding("home", "scroll_top", "First event", id="audit.first", show=False,
-                tooltip="Highlight the newest event (the first row)"),
-        Binding("end", "scroll_bottom", "Last event", id="audit.last", show=False,
-                tooltip="Highlight the oldest event shown (the last row)"),
+        Binding(
+            "home",
+            "scroll_top",
+            "First event",
+            id="audit.first",
+            show=False,
+            tooltip="Highlight the newest event (the first row)",
+        ),
+        Binding(
+            "end",
+            "scroll_bottom",
+            "Last event",
+            id="audit.last",
+            show=False,
+            tooltip="Highlight the oldest event shown (the last row)",
+        ),
     ]
 
 
@@ -86,8 +112,13 @@ class AuditScreen(StoreScreen):
             self.events = events
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.assemble(("Audit log", "bold"), f" — the newest {AUDIT_ROWS:,} events, newest first. "
-                                      "Read-only; values are never logged."), id="audit-title")
+        yield Static(
+            Content.assemble(
+                ("Audit log", "bold"),
+                f" — the newest {AUDIT_ROWS:,} events, newest first. Read-only; values are never logged.",
+            ),
+            id="audit-title",
+        )
         yield AuditTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         detail = Static(audit_detail(None), id="audit-detail")
         detail.border_title = "Highlighted event · ↑↓ Home End move · ←→ scroll the table"

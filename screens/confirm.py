@@ -27,8 +27,11 @@ def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content
     reads in light and dark themes (``$accent`` measured 1.38:1 on textual-light's dialog).
     """
     question = Content.assemble(
-        "Save ", literal(f"“{fit(value, QUESTION_VALUE_CELLS)}”", "bold"), " as your ",
-        literal(key, "bold"), "?",
+        "Save ",
+        literal(f"“{fit(value, QUESTION_VALUE_CELLS)}”", "bold"),
+        " as your ",
+        literal(key, "bold"),
+        "?",
     )
     if replaces:
         olds = Content(" and ").join(literal(f"“{fit(old, QUESTION_VALUE_CELLS)}”", "bold") for old in replaces)
@@ -38,8 +41,9 @@ def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content
 
 def delete_memory_question(key: str, value: str) -> Content:
     """Delete contact.preferred_channel = “email”? It is removed for good. (The value whole.)"""
-    return Content.assemble("Delete ", literal(key, "bold"), " = ", literal(f"“{value}”", "bold"),
-                            "? It is removed for good.")
+    return Content.assemble(
+        "Delete ", literal(key, "bold"), " = ", literal(f"“{value}”", "bold"), "? It is removed for good."
+    )
 
 
 class ConfirmScreen(DialogScreen[bool]):

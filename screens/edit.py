@@ -49,11 +49,13 @@ class EditMemoryScreen(DialogScreen[str | None]):
 
     def compose_dialog(self) -> ComposeResult:
         memory = self.memory
-        note = (" It was inferred; once you edit it, it is saved by you and no longer expires."
-                if memory.formation == "implicit" else "")
+        note = (
+            " It was inferred; once you edit it, it is saved by you and no longer expires."
+            if memory.formation == "implicit"
+            else ""
+        )
         yield Static(Content.assemble(("Edit ", "bold"), literal(memory.key, "bold")), id="title")
-        yield Static(Content("The new value replaces the old one; the old one is not kept." + note),
-                     id="statement")
+        yield Static(Content("The new value replaces the old one; the old one is not kept." + note), id="statement")
         if self.multiline:
             yield TextArea(memory.value, id="value", soft_wrap=True, show_line_numbers=False)
         else:

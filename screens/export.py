@@ -87,7 +87,9 @@ class ExportScreen(DialogScreen[ExportRequest | None]):
     def _submit(self) -> None:
         self.check_destination(self.query_one("#path", Input).value)
 
-    @work(thread=True, exit_on_error=False, group="export-check", exclusive=True, description="Checking the export's path")
+    @work(
+        thread=True, exit_on_error=False, group="export-check", exclusive=True, description="Checking the export's path"
+    )
     def check_destination(self, typed: str) -> None:
         """Check the typed path and both files it names (thread worker: it reads the disk)."""
         request = export_request(typed)

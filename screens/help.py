@@ -31,8 +31,9 @@ def help_text(bindings: Iterable[tuple[str, Binding]], key_display: Callable[[Bi
             continue
         seen.add(binding.id)
         shown = key_display(binding) if key_display else (binding.key_display or key)
-        lines.append(Content.assemble((f"{shown:<16}", "bold"), binding.description,
-                                      (f"  {binding.id}", "$text-muted italic")))
+        lines.append(
+            Content.assemble((f"{shown:<16}", "bold"), binding.description, (f"  {binding.id}", "$text-muted italic"))
+        )
         lines.append(Content.assemble(" " * 16, (binding.tooltip, "$text-muted")))
     lines.append(Content(""))
     for key, words in GENERAL_KEYS:

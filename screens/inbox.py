@@ -51,29 +51,44 @@ def _targets(request: DeletionRequest) -> Content:
     """``profile.name = “Sam Rivera”`` for each memory a yes deletes, joined by "and"."""
     return Content(" and ").join(
         Content.assemble(literal(m.key, "bold"), " = ", literal(f"“{fit(m.value, QUESTION_VALUE_CELLS)}”", "bold"))
-        for m in request.targets)
+        for m in request.targets
+    )
 
 
 def request_prompt(request: DeletionRequest, now: datetime) -> Content:
     """The question for one request to forget (§6), where and when it was said, and badges."""
-    question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
-                                " — delete ", _targets(request), "?")
+    question = Content.assemble(
+        "You asked to forget: ",
+        literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
+        " — delete ",
+        _targets(request),
+        "?",
+    )
     file_name = request.source_ref.split("#", 1)[0]
-    when = (f"on {day(request.said_at)}" if request.said_at is not None
-            else f"(found when it was imported on {day(request.created_at)})")
-    origin = Content.assemble("You said it in a conversation ", when, " in ", literal(file_name), ": ",
-                              literal(f"“{fit(request.utterance, 160)}”"))
+    when = (
+        f"on {day(request.said_at)}"
+        if request.said_at is not None
+        else f"(found when it was imported on {day(request.created_at)})"
+    )
+    origin = Content.assemble(
+        "You said it in a conversation ",
+        when,
+        " in ",
+        literal(file_name),
+        ": ",
+        literal(f"“{fit(request.utterance, 160)}”"),
+    )
     lapse = expiry(request.pending_until, now, short=True) or "expired"
-    marks = Content(" ").join([badge("request to forget", "held"),
-                               badge(lapse.replace("expires", "lapses"), "expiry")])
+    marks = Content(" ").join([badge("request to forget", "held"), badge(lapse.replace("expires", "lapses"), "expiry")])
     return Content("\n").join([question, origin, marks])
 
 
 def delete_question(request: DeletionRequest) -> Content:
     """The main screen's delete question, for what a request to forget names."""
     gone, existed = ("It is", "it") if len(request.targets) == 1 else ("They are", "they")
-    return Content.assemble("Delete ", _targets(request),
-                            f"? {gone} removed for good; the audit log keeps only that {existed} existed.")
+    return Content.assemble(
+        "Delete ", _targets(request), f"? {gone} removed for good; the audit log keeps only that {existed} existed."
+    )
 
 
 class InboxScreen(PromptListScreen):
@@ -83,10 +98,20 @@ class InboxScreen(PromptListScreen):
     BINDINGS = [
         # "Yes"/"No" answer the highlighted row's own question: "Save … as your …?" for a
         # memory, "… delete …?" for a request to forget.
-        Binding("y", "confirm", "Yes", id="inbox.confirm",
-                tooltip="Yes to the highlighted row: save the memory, or (asking first) delete what you asked to forget"),
-        Binding("n", "reject", "No", id="inbox.reject",
-                tooltip="No to the highlighted row: discard the memory, or keep what you asked to forget"),
+        Binding(
+            "y",
+            "confirm",
+            "Yes",
+            id="inbox.confirm",
+            tooltip="Yes to the highlighted row: save the memory, or (asking first) delete what you asked to forget",
+        ),
+        Binding(
+            "n",
+            "reject",
+            "No",
+            id="inbox.reject",
+            tooltip="No to the highlighted row: discard the memory, or keep what you asked to forget",
+        ),
         Binding("escape,i", "back", "Back", id="inbox.back", tooltip="Back to your memories"),
     ]
 
@@ -113,13 +138,19 @@ class InboxScreen(PromptListScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Content.assemble(("Inbox", "bold"), " — memories found in your imports or sent by agents. "
-                             "Nothing here is used until you say yes."),
-            id="inbox-title", classes="prompt-title",
+            Content.assemble(
+                ("Inbox", "bold"),
+                " — memories found in your imports or sent by agents. Nothing here is used until you say yes.",
+            ),
+            id="inbox-title",
+            classes="prompt-title",
         )
         yield OptionList(id="inbox-list")
-        yield Static(Content("Your Inbox is empty: nothing is waiting for your confirmation."),
-                     id="inbox-empty", classes="prompt-empty")
+        yield Static(
+            Content("Your Inbox is empty: nothing is waiting for your confirmation."),
+            id="inbox-empty",
+            classes="prompt-empty",
+        )
         yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
@@ -144,8 +175,12 @@ class InboxScreen(PromptListScreen):
         self.pending = {memory.id: memory for memory in message.pending}
         self.requests = {REQUEST_PREFIX + request.id: request for request in message.requests}
         self.answering.clear()
-        self.show_prompts([*((option_id, request_prompt(request, now)) for option_id, request in self.requests.items()),
-                           *((memory.id, inbox_prompt(memory, now)) for memory in message.pending)])
+        self.show_prompts(
+            [
+                *((option_id, request_prompt(request, now)) for option_id, request in self.requests.items()),
+                *((memory.id, inbox_prompt(memory, now)) for memory in message.pending),
+            ]
+        )
 
     @property
     def highlighted(self) -> Memory | None:
@@ -212,8 +247,12 @@ class InboxScreen(PromptListScreen):
                 self.answering.add(request.id)
                 self.answer_request(request, confirm=True)
 
-        question = Content.assemble("You asked to forget: ", literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"), ".\n",
-                                    delete_question(request))
+        question = Content.assemble(
+            "You asked to forget: ",
+            literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
+            ".\n",
+            delete_question(request),
+        )
         self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True), delete)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Answering a request to forget")
@@ -253,7 +292,9 @@ class InboxScreen(PromptListScreen):
 
         question = Content.assemble(
             "Discard this request? It is deleted.\n",
-            literal(memory.key, "bold"), " = ", literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
+            literal(memory.key, "bold"),
+            " = ",
+            literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
         )
         self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 

@@ -59,7 +59,10 @@ def ingest_summary(report) -> str:
     """
     outcomes = report.outcomes()
     inferred = report.inferred()
-    parts = [f"{_count(outcomes['pending'], 'request')} waiting in your Inbox", f"{outcomes['admit'] - inferred:,} saved"]
+    parts = [
+        f"{_count(outcomes['pending'], 'request')} waiting in your Inbox",
+        f"{outcomes['admit'] - inferred:,} saved",
+    ]
     if outcomes["quarantine"]:
         parts.append(f"{outcomes['quarantine']:,} held in Quarantine")
     parts.append(f"{outcomes['reject']:,} rejected")
@@ -70,11 +73,15 @@ def ingest_summary(report) -> str:
         sentence += "implicit learning is off: nothing was inferred."
     extra = []
     if report.withdrawn:
-        extra.append(f"{_count(len(report.withdrawn), 'inference')} withdrawn because you contradicted "
-                     f"{'it' if len(report.withdrawn) == 1 else 'them'}.")
+        extra.append(
+            f"{_count(len(report.withdrawn), 'inference')} withdrawn because you contradicted "
+            f"{'it' if len(report.withdrawn) == 1 else 'them'}."
+        )
     if waiting := len(report.deletion_requests):
-        extra.append(f"{_count(waiting, 'request')} to forget {'is' if waiting == 1 else 'are'} waiting in your "
-                     "Inbox (i): confirm to delete, or reject to keep.")
+        extra.append(
+            f"{_count(waiting, 'request')} to forget {'is' if waiting == 1 else 'are'} waiting in your "
+            "Inbox (i): confirm to delete, or reject to keep."
+        )
     if unmatched := len(report.forget_unmatched):
         extra.append(f"{_count(unmatched, 'request')} to forget matched nothing memtrust holds; nothing was deleted.")
     if report.already_ingested:
@@ -107,8 +114,13 @@ class IngestScreen(StoreScreen):
 
     CSS_PATH = ASSETS / "ingest.tcss"
     BINDINGS = [
-        Binding("escape", "stop_or_back", "Stop / Back", id="ingest.stop-or-back",
-                tooltip="Stop the import (what was read so far is kept), or go back when none runs"),
+        Binding(
+            "escape",
+            "stop_or_back",
+            "Stop / Back",
+            id="ingest.stop-or-back",
+            tooltip="Stop the import (what was read so far is kept), or go back when none runs",
+        ),
     ]
 
     class Progressed(Message):
@@ -123,8 +135,9 @@ class IngestScreen(StoreScreen):
         """The import ended: ``words`` say how (a summary, a stop, or why the file was not
         read); ``rejected`` are the lines of :func:`rejected_reasons` (none when stopped)."""
 
-        def __init__(self, words: str, *, wrote: bool, problem: bool = False,
-                     rejected: list[str] | None = None) -> None:
+        def __init__(
+            self, words: str, *, wrote: bool, problem: bool = False, rejected: list[str] | None = None
+        ) -> None:
             super().__init__()
             self.words = words
             self.wrote = wrote
@@ -207,14 +220,19 @@ class IngestScreen(StoreScreen):
                 raise InvalidInput(f"There is no file at {path}.")
             report = ingest_file(self.memtrust.store, path, format=detect_format(path), progress=progress)
         except _Stopped:
-            self.post_message(self.Finished(
-                f"Stopped. What was read of {path.name} so far is kept; import it again to go on "
-                "(nothing is proposed twice).", wrote=True))
+            self.post_message(
+                self.Finished(
+                    f"Stopped. What was read of {path.name} so far is kept; import it again to go on "
+                    "(nothing is proposed twice).",
+                    wrote=True,
+                )
+            )
         except MemtrustError as problem:  # unknown format, malformed JSON: one sentence naming the file
             self.post_message(self.Finished(str(problem), wrote=False, problem=True))
         except OSError as problem:
-            self.post_message(self.Finished(f"Could not read {path}: {problem.strerror or problem}.",
-                                            wrote=False, problem=True))
+            self.post_message(
+                self.Finished(f"Could not read {path}: {problem.strerror or problem}.", wrote=False, problem=True)
+            )
         else:
             self.post_message(self.Finished(ingest_summary(report), wrote=True, rejected=rejected_reasons(report)))
 

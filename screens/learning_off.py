@@ -30,8 +30,11 @@ class LearningOffScreen(DialogScreen[LearningOffChoice | None]):
         self.inferred = inferred
 
     def compose_dialog(self) -> ComposeResult:
-        rows, stay, them = (("1 inferred memory", "it stays", "it") if self.inferred == 1
-                            else (f"{self.inferred} inferred memories", "they stay", "them"))
+        rows, stay, them = (
+            ("1 inferred memory", "it stays", "it")
+            if self.inferred == 1
+            else (f"{self.inferred} inferred memories", "they stay", "them")
+        )
         yield Static(Content.styled("Turn off implicit learning?", "bold"), id="title")
         yield Static(
             Content(
@@ -42,8 +45,9 @@ class LearningOffScreen(DialogScreen[LearningOffChoice | None]):
         )
         with Horizontal(id="buttons"):
             yield Button("Turn off", variant="primary", id="off")
-            yield Button("Turn off and clear inferred", variant="error", id="off-and-clear",
-                         disabled=self.inferred == 0)
+            yield Button(
+                "Turn off and clear inferred", variant="error", id="off-and-clear", disabled=self.inferred == 0
+            )
             yield Button("Cancel", id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

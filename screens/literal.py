@@ -47,8 +47,10 @@ def displayable(text: str, *, keep_newlines: bool = False) -> str:
 
 def literal(text: str, style: str = "", *, keep_newlines: bool = False) -> Content:
     """User text as :class:`Content`, shown exactly as typed (markup never parsed)."""
-    return Content.styled(displayable(text, keep_newlines=keep_newlines), style) if style else Content(
-        displayable(text, keep_newlines=keep_newlines)
+    return (
+        Content.styled(displayable(text, keep_newlines=keep_newlines), style)
+        if style
+        else Content(displayable(text, keep_newlines=keep_newlines))
     )
 
 

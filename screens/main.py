@@ -138,38 +138,112 @@ class MainScreen(StoreScreen):
 
     BINDINGS = [
         Binding("a", "add", "Add", id="main.add", tooltip="Type a memory to save (you confirm before it is written)"),
-        Binding("e", "edit", "Edit", id="main.edit",
-                tooltip="Change the highlighted memory's value (an edited inference becomes saved by you)"),
+        Binding(
+            "e",
+            "edit",
+            "Edit",
+            id="main.edit",
+            tooltip="Change the highlighted memory's value (an edited inference becomes saved by you)",
+        ),
         Binding("d", "delete", "Delete", id="main.delete", tooltip="Delete the highlighted memory (asks first)"),
-        Binding("p", "promote", "Promote", id="main.promote",
-                tooltip="Save the highlighted inferred memory as yours (asks first)"),
-        Binding("x", "clear_inferred", "Clear inferred", id="main.clear-inferred", show=False,
-                tooltip="Delete everything inferred about you (asks first)"),
-        Binding("slash", "search", "Search", id="main.search",
-                tooltip="Search keys and values as you type"),
+        Binding(
+            "p",
+            "promote",
+            "Promote",
+            id="main.promote",
+            tooltip="Save the highlighted inferred memory as yours (asks first)",
+        ),
+        Binding(
+            "x",
+            "clear_inferred",
+            "Clear inferred",
+            id="main.clear-inferred",
+            show=False,
+            tooltip="Delete everything inferred about you (asks first)",
+        ),
+        Binding("slash", "search", "Search", id="main.search", tooltip="Search keys and values as you type"),
         Binding("i", "inbox", "Inbox", id="main.inbox", tooltip="Confirm or reject memories waiting for you"),
-        Binding("z", "quarantine", "Quarantine", id="main.quarantine", show=False,
-                tooltip="Memories held back as confidential: release or delete them"),
-        Binding("v", "review", "Review", id="main.review",
-                tooltip="Walk through your memories one by one: keep, edit, delete, promote"),
-        Binding("g", "audit", "Audit log", id="main.audit", show=False, tooltip="Read what was written, used and deleted, and by whom"),
-        Binding("s", "settings", "Settings", id="main.settings", show=False,
-                tooltip="Implicit learning, how long inferences last, how often to review"),
-        Binding("w", "export", "Export", id="main.export", show=False,
-                tooltip="Write everything held about you to a JSON and a Markdown file (not encrypted)"),
-        Binding("o", "import_conversations", "Import", id="main.import-conversations", show=False,
-                tooltip="Read a conversation export (ChatGPT, Claude.ai or JSONL) and propose memories from it"),
-        Binding("l", "toggle_learning", "Learning", id="main.learning", show=False,
-                tooltip="Turn implicit learning on (asks your consent) or off"),
-        Binding("c", "release", "Release", id="main.release", show=False,
-                tooltip="Let assistants use a quarantined memory (asks first)"),
+        Binding(
+            "z",
+            "quarantine",
+            "Quarantine",
+            id="main.quarantine",
+            show=False,
+            tooltip="Memories held back as confidential: release or delete them",
+        ),
+        Binding(
+            "v",
+            "review",
+            "Review",
+            id="main.review",
+            tooltip="Walk through your memories one by one: keep, edit, delete, promote",
+        ),
+        Binding(
+            "g",
+            "audit",
+            "Audit log",
+            id="main.audit",
+            show=False,
+            tooltip="Read what was written, used and deleted, and by whom",
+        ),
+        Binding(
+            "s",
+            "settings",
+            "Settings",
+            id="main.settings",
+            show=False,
+            tooltip="Implicit learning, how long inferences last, how often to review",
+        ),
+        Binding(
+            "w",
+            "export",
+            "Export",
+            id="main.export",
+            show=False,
+            tooltip="Write everything held about you to a JSON and a Markdown file (not encrypted)",
+        ),
+        Binding(
+            "o",
+            "import_conversations",
+            "Import",
+            id="main.import-conversations",
+            show=False,
+            tooltip="Read a conversation export (ChatGPT, Claude.ai or JSONL) and propose memories from it",
+        ),
+        Binding(
+            "l",
+            "toggle_learning",
+            "Learning",
+            id="main.learning",
+            show=False,
+            tooltip="Turn implicit learning on (asks your consent) or off",
+        ),
+        Binding(
+            "c",
+            "release",
+            "Release",
+            id="main.release",
+            show=False,
+            tooltip="Let assistants use a quarantined memory (asks first)",
+        ),
         Binding("r", "refresh", "Refresh", id="main.refresh", show=False, tooltip="Read the store again"),
-        Binding("tab", "next_pane", "Next pane", id="main.next-pane", show=False,
-                tooltip="Move to the other pane"),
-        Binding("shift+tab", "previous_pane", "Previous pane", id="main.previous-pane", show=False,
-                tooltip="Move to the other pane, backwards"),
-        Binding("escape", "clear_search", "Clear search", id="main.clear-search", show=False,
-                tooltip="Empty the search and show every memory"),
+        Binding("tab", "next_pane", "Next pane", id="main.next-pane", show=False, tooltip="Move to the other pane"),
+        Binding(
+            "shift+tab",
+            "previous_pane",
+            "Previous pane",
+            id="main.previous-pane",
+            show=False,
+            tooltip="Move to the other pane, backwards",
+        ),
+        Binding(
+            "escape",
+            "clear_search",
+            "Clear search",
+            id="main.clear-search",
+            show=False,
+            tooltip="Empty the search and show every memory",
+        ),
     ]
 
     class Loaded(Message):
@@ -184,8 +258,16 @@ class MainScreen(StoreScreen):
         """A worker read the page of one pane after the row ``anchor`` (an id), or with
         ``backward`` the page before it; ``beyond`` says whether further pages exist that way."""
 
-        def __init__(self, pane_id: str, rows: list[Memory], beyond: bool, anchor: str, generation: int,
-                     *, backward: bool = False) -> None:
+        def __init__(
+            self,
+            pane_id: str,
+            rows: list[Memory],
+            beyond: bool,
+            anchor: str,
+            generation: int,
+            *,
+            backward: bool = False,
+        ) -> None:
             super().__init__()
             self.pane_id = pane_id
             self.rows = rows
@@ -410,8 +492,10 @@ class MainScreen(StoreScreen):
         texts = {}
         for pane_id, (formation, statuses) in PANES.items():
             rows = store.search_texts(formation=formation, statuses=statuses)
-            texts[pane_id] = ([memory_id for memory_id, _key, _value in rows],
-                              [f"{key}\n{value}".lower() for _id, key, value in rows])
+            texts[pane_id] = (
+                [memory_id for memory_id, _key, _value in rows],
+                [f"{key}\n{value}".lower() for _id, key, value in rows],
+            )
         return texts
 
     @work(thread=True, exit_on_error=False, group="search-texts", exclusive=True, description="Indexing for search")
@@ -440,8 +524,8 @@ class MainScreen(StoreScreen):
         searching = bool(view.search)
         for pane_id, rows in view.panes.items():
             self.query_one(f"#{pane_id}", MemoryPane).show(
-                rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more,
-                searching=searching)
+                rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more, searching=searching
+            )
         self._explain_demo_examples(view)
         if self.search_texts is None:
             self.read_search_texts()
@@ -451,10 +535,16 @@ class MainScreen(StoreScreen):
             if self.count_timer is not None:
                 self.count_timer.stop()
             self.count_timer = self.set_timer(
-                COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation))
+                COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation)
+            )
 
-    @work(thread=True, exit_on_error=False, group="store-poll", exclusive=True,
-          description="Watching for writes from outside the app")
+    @work(
+        thread=True,
+        exit_on_error=False,
+        group="store-poll",
+        exclusive=True,
+        description="Watching for writes from outside the app",
+    )
     def watch_outside_writes(self) -> None:
         """Read the store's data version; post :class:`OutsideWrite` when another connection
         committed since the last look (thread worker)."""
@@ -484,7 +574,9 @@ class MainScreen(StoreScreen):
 
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:
-            return Content.assemble("Nothing here matches “", literal(view.search), "”. Press Escape to clear the search.")
+            return Content.assemble(
+                "Nothing here matches “", literal(view.search), "”. Press Escape to clear the search."
+            )
         if pane_id == "saved":
             return Content("Nothing saved yet. Press a to add a memory, or i to open your Inbox.")
         if view.learning:
@@ -528,8 +620,12 @@ class MainScreen(StoreScreen):
             found = read(pane_id, search, anchor.id, PAGE_ROWS + 1)
         else:
             cursor = store.pane_cursor(anchor)
-            found = store.page(formation=formation, statuses=statuses, limit=PAGE_ROWS + 1,
-                               **({"before": cursor} if backward else {"after": cursor}))
+            found = store.page(
+                formation=formation,
+                statuses=statuses,
+                limit=PAGE_ROWS + 1,
+                **({"before": cursor} if backward else {"after": cursor}),
+            )
         beyond = len(found) > PAGE_ROWS
         found = found[-PAGE_ROWS:] if backward else found[:PAGE_ROWS]
         rows = store.get_many(found) if search else found
@@ -539,8 +635,9 @@ class MainScreen(StoreScreen):
     def read_edge(self, pane_id: str, last: bool, search: str, generation: int) -> None:
         """Read a pane's first page, or with ``last`` its last page, for ``search`` (thread
         worker)."""
-        self.post_message(self.EdgeLoaded(pane_id, self._read_pane(pane_id, search, last=last), last, search,
-                                          generation))
+        self.post_message(
+            self.EdgeLoaded(pane_id, self._read_pane(pane_id, search, last=last), last, search, generation)
+        )
 
     def on_main_screen_more_loaded(self, message: MoreLoaded) -> None:
         if message.generation != self.generation:
@@ -561,9 +658,16 @@ class MainScreen(StoreScreen):
             return
         pane = self.query_one(f"#{message.pane_id}", MemoryPane)
         page = message.page
-        pane.show(page.rows, self.memtrust.now(), self._empty_words(message.pane_id, self.memory_view),
-                  total=page.total if page.total >= 0 else pane.total, more=page.more, earlier=page.earlier,
-                  searching=bool(message.search), highlight="last" if message.last else "first")
+        pane.show(
+            page.rows,
+            self.memtrust.now(),
+            self._empty_words(message.pane_id, self.memory_view),
+            total=page.total if page.total >= 0 else pane.total,
+            more=page.more,
+            earlier=page.earlier,
+            searching=bool(message.search),
+            highlight="last" if message.last else "first",
+        )
 
     def on_main_screen_notice(self, message: Notice) -> None:
         self.notify(message.notice, title=message.title, timeout=message.timeout, markup=False)
@@ -701,8 +805,10 @@ class MainScreen(StoreScreen):
         question = save_question(new.key, new.value, message.replaces)
         if new.scope != "shared":
             question = question.append(Content.assemble(" (scope ", literal(new.scope, "bold"), ")"))
-        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel", destructive=bool(message.replaces)),
-                             lambda yes: self.add_memory(new) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Save", no="Cancel", destructive=bool(message.replaces)),
+            lambda yes: self.add_memory(new) if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Saving a memory")
     def add_memory(self, new: NewMemory) -> None:
@@ -734,8 +840,9 @@ class MainScreen(StoreScreen):
     def action_edit(self) -> None:
         memory = self._need_highlight()
         if memory is not None:
-            self.app.push_screen(EditMemoryScreen(memory),
-                                 lambda value: self.edit_memory(memory, value) if value is not None else None)
+            self.app.push_screen(
+                EditMemoryScreen(memory), lambda value: self.edit_memory(memory, value) if value is not None else None
+            )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Editing a memory")
     def edit_memory(self, memory: Memory, value: str) -> None:
@@ -749,11 +856,16 @@ class MainScreen(StoreScreen):
         if memory is None:
             return
         question = Content.assemble(
-            "Delete ", literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”", "bold"),
+            "Delete ",
+            literal(memory.key, "bold"),
+            " = ",
+            literal(f"“{memory.value}”", "bold"),
             "? It is removed for good; the audit log keeps only that it existed.",
         )
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True),
-                             lambda yes: self.forget_memory(memory.id) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Delete", no="Keep", destructive=True),
+            lambda yes: self.forget_memory(memory.id) if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
     def forget_memory(self, memory_id: str) -> None:
@@ -768,10 +880,12 @@ class MainScreen(StoreScreen):
         if memory is None or memory.formation != "implicit":
             self.notify("Highlight an inferred memory to promote it.", severity="warning")
             return
-        question = Content.assemble(save_question(memory.key, memory.value),
-                                    " It becomes saved by you and no longer expires.")
-        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"),
-                             lambda yes: self.promote_memory(memory) if yes else None)
+        question = Content.assemble(
+            save_question(memory.key, memory.value), " It becomes saved by you and no longer expires."
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Save", no="Cancel"), lambda yes: self.promote_memory(memory) if yes else None
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Promoting a memory")
     def promote_memory(self, memory: Memory) -> None:
@@ -779,8 +893,15 @@ class MainScreen(StoreScreen):
         explicit row supersedes the inferred one)."""
         # The evidence says it was an inference the user confirmed (the detail panel says so,
         # not "You typed this"); no inference evidence is carried over (§3.4: explicit now).
-        proposal = Proposal(memory.key, memory.value, "explicit", "user", scope=memory.scope, confirmed=True,
-                            evidence={"promoted_from": "implicit"})
+        proposal = Proposal(
+            memory.key,
+            memory.value,
+            "explicit",
+            "user",
+            scope=memory.scope,
+            confirmed=True,
+            evidence={"promoted_from": "implicit"},
+        )
         decision = self.memtrust.store.propose(proposal, actor=TUI_ACTOR).decision
         if decision.outcome == "reject":
             self.post_message(self.Changed(f"Not saved: {decision.reason}", "error"))
@@ -795,11 +916,16 @@ class MainScreen(StoreScreen):
             self.notify("Highlight a quarantined memory to release it.", severity="warning")
             return
         question = Content.assemble(
-            "Release ", literal(memory.key, "bold"), " from Quarantine? Assistants may then use “",
-            literal(memory.value, "bold"), "”.",
+            "Release ",
+            literal(memory.key, "bold"),
+            " from Quarantine? Assistants may then use “",
+            literal(memory.value, "bold"),
+            "”.",
         )
-        self.app.push_screen(ConfirmScreen(question, yes="Release", no="Keep held"),
-                             lambda yes: self.release_memory(memory.id) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Release", no="Keep held"),
+            lambda yes: self.release_memory(memory.id) if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Releasing a memory")
     def release_memory(self, memory_id: str) -> None:
@@ -819,8 +945,9 @@ class MainScreen(StoreScreen):
                 self.set_learning(False, clear=choice == "off-and-clear")
 
         inferred = self.query_one("#inferred", MemoryPane).total if not self.memory_view.search else None
-        self.app.push_screen(LearningOffScreen(inferred if inferred is not None else len(self.memory_view.inferred)),
-                             turn_off)
+        self.app.push_screen(
+            LearningOffScreen(inferred if inferred is not None else len(self.memory_view.inferred)), turn_off
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Recording consent")
     def set_learning(self, enabled: bool, *, clear: bool = False) -> None:
@@ -830,19 +957,28 @@ class MainScreen(StoreScreen):
     def action_clear_inferred(self) -> None:
         if self._still_reading():
             return
-        count = self.query_one("#inferred", MemoryPane).total if self.memory_view and not self.memory_view.search else None
+        count = (
+            self.query_one("#inferred", MemoryPane).total if self.memory_view and not self.memory_view.search else None
+        )
         if count is None:
-            count = self.memory_view and len(self.memory_view.inferred) or 0
+            count = (self.memory_view and len(self.memory_view.inferred)) or 0
             if self.memory_view and self.memory_view.search:
                 count = -1  # unknown under a search: ask without a number
         if count == 0:
             self.notify("There is nothing inferred to clear.")
             return
-        what = ("every inferred memory" if count < 0 else "the one inferred memory" if count == 1
-                else f"all {count:,} inferred memories")
+        what = (
+            "every inferred memory"
+            if count < 0
+            else "the one inferred memory"
+            if count == 1
+            else f"all {count:,} inferred memories"
+        )
         question = Content(f"Delete {what}? What you saved yourself is not touched.")
-        self.app.push_screen(ConfirmScreen(question, yes="Clear", no="Keep", destructive=True),
-                             lambda yes: self.clear_inferred() if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Clear", no="Keep", destructive=True),
+            lambda yes: self.clear_inferred() if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Clearing inferred memories")
     def clear_inferred(self) -> None:
@@ -851,8 +987,10 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(f"Cleared {removed:,} inferred {'memory' if removed == 1 else 'memories'}."))
 
     def action_export(self) -> None:
-        self.app.push_screen(ExportScreen(default_export_path(self.memtrust.now())),
-                             lambda request: self.export(request) if request is not None else None)
+        self.app.push_screen(
+            ExportScreen(default_export_path(self.memtrust.now())),
+            lambda request: self.export(request) if request is not None else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")
     def export(self, request: ExportRequest) -> None:
@@ -865,13 +1003,14 @@ class MainScreen(StoreScreen):
         json_path, md_path = request.paths
         write_export(json_path, text)
         write_export(md_path, render_markdown(json.loads(text)))
-        record_export(store, actor=TUI_ACTOR, destination=str(json_path), memory_count=count, format="json",
-                      markdown=str(md_path))  # one export, one audit row naming both files
-        self.post_message(self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}",
-                                       "warning", title="Export written"))
+        record_export(
+            store, actor=TUI_ACTOR, destination=str(json_path), memory_count=count, format="json", markdown=str(md_path)
+        )  # one export, one audit row naming both files
+        self.post_message(
+            self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}", "warning", title="Export written")
+        )
 
 
 def default_export_path(now) -> Path:
     """``~/memtrust-export-YYYY-MM-DD.json`` (UTC date)."""
     return Path.home() / f"memtrust-export-{now:%Y-%m-%d}.json"
-

@@ -131,7 +131,7 @@ def source_words(memory: Memory) -> str:
     if memory.source == "agent":
         return f"agent: {agent_name(memory)}"
     if memory.source.startswith(AGENT_INFERENCE):
-        return f"agent: {displayable(memory.source[len(AGENT_INFERENCE):])} (reported signal)"
+        return f"agent: {displayable(memory.source[len(AGENT_INFERENCE) :])} (reported signal)"
     return displayable(memory.source)
 
 
@@ -196,8 +196,11 @@ def _chat_origin(memory: Memory) -> Content:
     import's, so the sentence says where it was found and when it was imported instead."""
     evidence = memory.evidence or {}
     title = evidence.get("conversation_title")
-    chat = (Content.assemble("chat ", Content.styled(displayable(title), "italic"))
-            if isinstance(title, str) and title.strip() else None)
+    chat = (
+        Content.assemble("chat ", Content.styled(displayable(title), "italic"))
+        if isinstance(title, str) and title.strip()
+        else None
+    )
     said = _epoch(evidence.get("said_at"))
     if said is not None:
         where = Content.assemble(", in ", chat) if chat else Content(", in a chat")
@@ -205,8 +208,7 @@ def _chat_origin(memory: Memory) -> Content:
     where = Content.assemble("in ", chat) if chat else Content("in a conversation")
     if (file_name := export_file_name(memory)) is not None:
         where = Content.assemble(where, f" in {file_name}")
-    return Content.assemble("You asked for this ", where,
-                            f" (found when it was imported on {day(memory.created_at)}).")
+    return Content.assemble("You asked for this ", where, f" (found when it was imported on {day(memory.created_at)}).")
 
 
 def _explicit_origin(memory: Memory) -> Content:
@@ -226,8 +228,9 @@ def _explicit_origin(memory: Memory) -> Content:
         if memory.status == "pending":
             return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}.")
         if CONFIRMED_BY_ELICITATION in (memory.source_ref or ""):
-            return Content.assemble("An agent (", agent,
-                                    f") wrote this after you confirmed, on {day(memory.created_at)}.")
+            return Content.assemble(
+                "An agent (", agent, f") wrote this after you confirmed, on {day(memory.created_at)}."
+            )
         confirmed = f"; you confirmed it on {day(memory.confirmed_at)}" if memory.confirmed_at else ""
         return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}{confirmed}.")
     if memory.source == "sync":
@@ -238,7 +241,7 @@ def _explicit_origin(memory: Memory) -> Content:
 def _implicit_origin(memory: Memory, now: datetime) -> Content:
     evidence = memory.evidence or {}
     if memory.source.startswith(AGENT_INFERENCE):
-        agent = displayable(memory.source[len(AGENT_INFERENCE):]) or "an unnamed agent"
+        agent = displayable(memory.source[len(AGENT_INFERENCE) :]) or "an unnamed agent"
         sentence = f"The agent {agent} reported it"
     else:
         sentence = f"Inferred by the {detector_name(memory)} detector"
@@ -276,11 +279,15 @@ def provenance(memory: Memory, now: datetime) -> Content:
         until = f" (until {day(memory.pending_until)})" if memory.pending_until else ""
         notes.append(f"It waits in your Inbox for your confirmation{until}; nothing uses it yet.")
     elif memory.status == "quarantined" and confirmed_by_user(memory):
-        notes.append("You phrased it as confidential, so it is held in Quarantine: it is never given to an "
-                     "assistant until you release it with c.")
+        notes.append(
+            "You phrased it as confidential, so it is held in Quarantine: it is never given to an "
+            "assistant until you release it with c."
+        )
     elif memory.status == "quarantined":
-        notes.append("You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
-                     "saved until you release it with c, and never given to an assistant before that.")
+        notes.append(
+            "You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
+            "saved until you release it with c, and never given to an assistant before that."
+        )
     if memory.formation == "explicit" and (words := expiry(memory.expires_at, now)) is not None:
         notes.append(f"It is temporary: {words}.")
     if memory.sensitive:

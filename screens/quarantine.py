@@ -37,8 +37,13 @@ class QuarantineScreen(PromptListScreen):
 
     FOLLOWS_OUTSIDE_WRITES = True
     BINDINGS = [
-        Binding("c", "release", "Release", id="quarantine.release",
-                tooltip="Let assistants use the highlighted memory (asks first)"),
+        Binding(
+            "c",
+            "release",
+            "Release",
+            id="quarantine.release",
+            tooltip="Let assistants use the highlighted memory (asks first)",
+        ),
         Binding("d", "delete", "Delete", id="quarantine.delete", tooltip="Delete the highlighted memory (asks first)"),
         Binding("escape,z", "back", "Back", id="quarantine.back", tooltip="Back to your memories"),
     ]
@@ -62,9 +67,15 @@ class QuarantineScreen(PromptListScreen):
         self.held: dict[str, Memory] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.assemble(("Quarantine", "bold"), " — memories you marked confidential. "
-                                      "They are kept, but never given to an assistant until you release them."),
-                     id="quarantine-title", classes="prompt-title")
+        yield Static(
+            Content.assemble(
+                ("Quarantine", "bold"),
+                " — memories you marked confidential. "
+                "They are kept, but never given to an assistant until you release them.",
+            ),
+            id="quarantine-title",
+            classes="prompt-title",
+        )
         yield OptionList(id="quarantine-list")
         yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty", classes="prompt-empty")
         yield Footer(compact=True, show_command_palette=False)
@@ -96,17 +107,26 @@ class QuarantineScreen(PromptListScreen):
         memory = self.highlighted
         if memory is None:
             return
-        question = Content.assemble("Release ", literal(memory.key, "bold"), " from Quarantine? Assistants may then use “",
-                                    literal(memory.value, "bold"), "”.")
-        self.app.push_screen(ConfirmScreen(question, yes="Release", no="Keep held"),
-                             lambda yes: self.act(memory, release=True) if yes else None)
+        question = Content.assemble(
+            "Release ",
+            literal(memory.key, "bold"),
+            " from Quarantine? Assistants may then use “",
+            literal(memory.value, "bold"),
+            "”.",
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Release", no="Keep held"),
+            lambda yes: self.act(memory, release=True) if yes else None,
+        )
 
     def action_delete(self) -> None:
         memory = self.highlighted
         if memory is None:
             return
-        self.app.push_screen(ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
-                             lambda yes: self.act(memory, release=False) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
+            lambda yes: self.act(memory, release=False) if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Changing Quarantine")
     def act(self, memory: Memory, *, release: bool) -> None:

@@ -82,8 +82,10 @@ def review_due(store: MemoryStore, now: datetime) -> str | None:
     if store.count(statuses=("active", "quarantined")) == 0:
         return None
     days = since // 86400
-    return (f"It has been {days} days since you last reviewed what memtrust holds about you. "
-            "Press v to walk through it: keep, edit or delete each memory.")
+    return (
+        f"It has been {days} days since you last reviewed what memtrust holds about you. "
+        "Press v to walk through it: keep, edit or delete each memory."
+    )
 
 
 class ReviewScreen(StoreScreen):
@@ -92,10 +94,13 @@ class ReviewScreen(StoreScreen):
     CSS_PATH = ASSETS / "review.tcss"
     BINDINGS = [
         Binding("k", "keep", "Keep", id="review.keep", tooltip="Keep it as it is and go to the next one"),
-        Binding("e", "edit", "Edit", id="review.edit", tooltip="Change its value (an edited inference becomes saved by you)"),
+        Binding(
+            "e", "edit", "Edit", id="review.edit", tooltip="Change its value (an edited inference becomes saved by you)"
+        ),
         Binding("d", "delete", "Delete", id="review.delete", tooltip="Delete it for good (asks first)"),
-        Binding("p", "promote", "Promote", id="review.promote",
-                tooltip="Save an inferred memory as yours (asks first)"),
+        Binding(
+            "p", "promote", "Promote", id="review.promote", tooltip="Save an inferred memory as yours (asks first)"
+        ),
         Binding("n", "skip", "Skip", id="review.skip", tooltip="Decide later; it stays in the next review"),
         Binding("escape,v", "back", "Leave", id="review.back", tooltip="Stop reviewing; the rest waits for next time"),
     ]
@@ -180,17 +185,25 @@ class ReviewScreen(StoreScreen):
         detail = self.query_one("#review-detail-text", Static)
         self.set_class(memory is None, "-done")
         if memory is None:
-            progress.update(Content(f"Review done: you went through {self.reviewed} "
-                                    f"{'memory' if self.reviewed == 1 else 'memories'}"
-                                    + (f" and put off {len(self.skipped)}." if self.skipped else ".")
-                                    + " The next review is offered after the interval in Settings."))
+            progress.update(
+                Content(
+                    f"Review done: you went through {self.reviewed} "
+                    f"{'memory' if self.reviewed == 1 else 'memories'}"
+                    + (f" and put off {len(self.skipped)}." if self.skipped else ".")
+                    + " The next review is offered after the interval in Settings."
+                )
+            )
             item.update(Content("Press Escape to go back to your memories."))
             detail.update("")
             return
-        progress.update(Content(f"{self.remaining:,} left to review · this one is {which_one(memory)}. "
-                                "k keep · e edit · d delete · "
-                                + ("p promote · " if memory.formation == "implicit" else "")
-                                + "n skip · Escape leave"))
+        progress.update(
+            Content(
+                f"{self.remaining:,} left to review · this one is {which_one(memory)}. "
+                "k keep · e edit · d delete · "
+                + ("p promote · " if memory.formation == "implicit" else "")
+                + "n skip · Escape leave"
+            )
+        )
         item.update(Content("\n").join([literal(memory.key, "bold"), literal(memory.value), badges(memory, now)]))
         detail.update(describe(memory, now))
         self.query_one("#review-detail", VerticalScroll).scroll_home(animate=False)
@@ -230,8 +243,9 @@ class ReviewScreen(StoreScreen):
     def action_edit(self) -> None:
         memory = self._take()
         if memory is not None:
-            self.app.push_screen(EditMemoryScreen(memory),
-                                 lambda value: self.edit(memory, value) if value is not None else None)
+            self.app.push_screen(
+                EditMemoryScreen(memory), lambda value: self.edit(memory, value) if value is not None else None
+            )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Editing a memory")
     def edit(self, memory: Memory, value: str) -> None:
@@ -245,8 +259,10 @@ class ReviewScreen(StoreScreen):
         memory = self._take()
         if memory is None:
             return
-        self.app.push_screen(ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
-                             lambda yes: self.delete(memory) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
+            lambda yes: self.delete(memory) if yes else None,
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
     def delete(self, memory: Memory) -> None:
@@ -259,14 +275,23 @@ class ReviewScreen(StoreScreen):
         if memory is None:
             return
         if memory.formation != "implicit":
-            self.notify("This one is already saved by you." if confirmed_by_user(memory)
-                        else "This one is a request; confirm it in the Inbox (i) or Quarantine (z).",
-                        severity="warning")
+            self.notify(
+                "This one is already saved by you."
+                if confirmed_by_user(memory)
+                else "This one is a request; confirm it in the Inbox (i) or Quarantine (z).",
+                severity="warning",
+            )
             return
-        question = Content.assemble("Save ", literal(f"“{memory.value}”", "bold"), " as your ",
-                                    literal(memory.key, "bold"), "? It becomes saved by you and no longer expires.")
-        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"),
-                             lambda yes: self.promote(memory) if yes else None)
+        question = Content.assemble(
+            "Save ",
+            literal(f"“{memory.value}”", "bold"),
+            " as your ",
+            literal(memory.key, "bold"),
+            "? It becomes saved by you and no longer expires.",
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Save", no="Cancel"), lambda yes: self.promote(memory) if yes else None
+        )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Promoting a memory")
     def promote(self, memory: Memory) -> None:

@@ -54,8 +54,13 @@ class SettingsScreen(StoreScreen):
     CSS_PATH = ASSETS / "settings.tcss"
     AUTO_FOCUS = ""  # a focused number field would take the l key; Tab reaches the fields
     BINDINGS = [
-        Binding("l", "toggle_learning", "Learning on/off", id="settings.learning",
-                tooltip="Turn implicit learning on (asks your consent) or off"),
+        Binding(
+            "l",
+            "toggle_learning",
+            "Learning on/off",
+            id="settings.learning",
+            tooltip="Turn implicit learning on (asks your consent) or off",
+        ),
         Binding("escape,s", "back", "Back", id="settings.back", tooltip="Back to your memories"),
     ]
 
@@ -97,21 +102,38 @@ class SettingsScreen(StoreScreen):
                 yield Input(id="ttl", type="integer", validators=[Integer(low, high)], validate_on=["submitted"])
             with Horizontal(classes="setting"):
                 yield Label(f"Offer a review every (days, {review_low}–{review_high})", classes="setting-name")
-                yield Input(id="review", type="integer", validators=[Integer(review_low, review_high)],
-                            validate_on=["submitted"])
+                yield Input(
+                    id="review",
+                    type="integer",
+                    validators=[Integer(review_low, review_high)],
+                    validate_on=["submitted"],
+                )
             with Horizontal(classes="setting"):
                 yield Label("Key mode", classes="setting-name")
-                yield Static(Content(f"{KEY_MODE_WORDS.get(self.memtrust.key_mode, self.memtrust.key_mode)} "
-                                     "(change it with memtrust rekey)"), id="key-mode")
+                yield Static(
+                    Content(
+                        f"{KEY_MODE_WORDS.get(self.memtrust.key_mode, self.memtrust.key_mode)} "
+                        "(change it with memtrust rekey)"
+                    ),
+                    id="key-mode",
+                )
             with Horizontal(classes="setting"):
                 yield Label("Settings file", classes="setting-name")
-                yield Static(Content.assemble(
-                    literal(str(path)) if path else "none (defaults)",
-                    f" — {remapped} {'key' if remapped == 1 else 'keys'} remapped" if remapped else "",
-                ), id="settings-file")
-            yield Static(Content("Press l to turn implicit learning on or off. Tab to a number, type, and press "
-                                 "Enter or Tab to save it. Keys can be remapped by id in the settings file "
-                                 "([keys] \"main.add\" = \"n\"); press ? to see the ids."), id="settings-help")
+                yield Static(
+                    Content.assemble(
+                        literal(str(path)) if path else "none (defaults)",
+                        f" — {remapped} {'key' if remapped == 1 else 'keys'} remapped" if remapped else "",
+                    ),
+                    id="settings-file",
+                )
+            yield Static(
+                Content(
+                    "Press l to turn implicit learning on or off. Tab to a number, type, and press "
+                    "Enter or Tab to save it. Keys can be remapped by id in the settings file "
+                    '([keys] "main.add" = "n"); press ? to see the ids.'
+                ),
+                id="settings-help",
+            )
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -125,21 +147,29 @@ class SettingsScreen(StoreScreen):
     def load_settings(self) -> None:
         """Read learning, TTL, review interval and the inferred count (thread worker)."""
         store = self.memtrust.store
-        self.post_message(self.Loaded(StoreSettings(
-            learning=store.learning_enabled(),
-            ttl_days=store.implicit_ttl().days,
-            review_days=review_interval(store).days,
-            inferred=store.count(formation="implicit"),
-        )))
+        self.post_message(
+            self.Loaded(
+                StoreSettings(
+                    learning=store.learning_enabled(),
+                    ttl_days=store.implicit_ttl().days,
+                    review_days=review_interval(store).days,
+                    inferred=store.count(formation="implicit"),
+                )
+            )
+        )
 
     def on_settings_screen_loaded(self, message: Loaded) -> None:
         first = self.current is None
         settings = self.current = message.settings
         # ON/OFF drawn as in the status line (a tinted chip that reads in light and dark themes).
-        self.query_one("#learning", Static).update(Content.assemble(
-            Content.styled("ON" if settings.learning else "OFF", LEARNING_STYLES[settings.learning]),
-            " — memtrust infers from conversations you import" if settings.learning
-            else " — nothing is inferred about you"))
+        self.query_one("#learning", Static).update(
+            Content.assemble(
+                Content.styled("ON" if settings.learning else "OFF", LEARNING_STYLES[settings.learning]),
+                " — memtrust infers from conversations you import"
+                if settings.learning
+                else " — nothing is inferred about you",
+            )
+        )
         if first:
             self.query_one("#ttl", Input).value = str(settings.ttl_days)
             self.query_one("#review", Input).value = str(settings.review_days)
@@ -149,7 +179,7 @@ class SettingsScreen(StoreScreen):
         low, high = IMPLICIT_TTL_RANGE_DAYS if field.id == "ttl" else REVIEW_INTERVAL_RANGE_DAYS
         return f"Give a whole number of days from {low} to {high}."
 
-    def _changed(self, field: Input, *, stored: bool = False) -> int | None | bool:
+    def _changed(self, field: Input, *, stored: bool = False) -> int | bool | None:
         """The field's number if it is valid and not yet kept (``stored``: not as last read
         from the store); None if unchanged; False if invalid."""
         if field.id not in self._kept or self.current is None:

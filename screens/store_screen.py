@@ -57,8 +57,7 @@ class StoreScreen(Screen[None]):
         """A store call failed: say so in one sentence, and read the store again."""
         error = event.worker.error
         if event.state == WorkerState.ERROR and error is not None:
-            self.notify(str(error) or type(error).__name__, title="That did not work",
-                        severity="error", markup=False)
+            self.notify(str(error) or type(error).__name__, title="That did not work", severity="error", markup=False)
             self.reload()
 
     def reload(self) -> None:

@@ -117,19 +117,14 @@ def decide(
     implicit = proposal.formation == "implicit"
     if implicit and is_sensitive(proposal.key):
         category = proposal.key.split(".", 1)[0]
-        return _reject(
-            f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1"
-        )
+        return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
     if implicit and (mentioned := mentioned_sensitive_class(proposal.key, proposal.value)):
-        return _reject(
-            f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1"
-        )
+        return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
     if implicit and not learning_enabled:
         return _reject("Implicit learning is off, so nothing is inferred.", "3.2")
     if implicit and proposal.confidence < proposal.threshold:
         return _reject(
-            f"Confidence {proposal.confidence:.0%} is below this detector's threshold of "
-            f"{proposal.threshold:.0%}.",
+            f"Confidence {proposal.confidence:.0%} is below this detector's threshold of {proposal.threshold:.0%}.",
             "3.3",
         )
 
@@ -152,9 +147,7 @@ def decide(
         expires = now + ttl
         same = [m for m in implicit_rows if m.value == proposal.value]
         if same and not brings_new_evidence(same[0].evidence, proposal.evidence):
-            return _reject(
-                "Seen before: the same messages do not extend an inference; only a new signal does.", "3.4"
-            )
+            return _reject("Seen before: the same messages do not extend an inference; only a new signal does.", "3.4")
         if same:
             return Decision(
                 "admit",

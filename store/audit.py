@@ -69,8 +69,9 @@ def redact_derived_keys(conn, memory_id: str) -> None:
     """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
     with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
     that renames the key away from the old value's words)."""
-    conn.execute(f"UPDATE audit SET key = ? WHERE memory_id = ? AND {VALUE_DERIVED_KEY_SQL}",
-                 (REDACTED_NOTE_KEY, memory_id))
+    conn.execute(
+        f"UPDATE audit SET key = ? WHERE memory_id = ? AND {VALUE_DERIVED_KEY_SQL}", (REDACTED_NOTE_KEY, memory_id)
+    )
 
 
 def record(
@@ -101,8 +102,18 @@ def record(
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (at, event, actor, memory_id, scope, key, formation, outcome, reason,
-         None if detail is None else json.dumps(detail, ensure_ascii=False)),
+        (
+            at,
+            event,
+            actor,
+            memory_id,
+            scope,
+            key,
+            formation,
+            outcome,
+            reason,
+            None if detail is None else json.dumps(detail, ensure_ascii=False),
+        ),
     )
 
 

@@ -36,8 +36,7 @@ def validate_consumer(consumer: str) -> str:
     return consumer
 
 
-def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
-             learning_enabled: bool = True) -> bool:
+def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int, learning_enabled: bool = True) -> bool:
     """The §7 read gate for one row: True when ``consumer`` may be given ``memory`` for ``purpose``.
 
     ``learning_enabled`` is the current consent (§3.2): once the user turns implicit learning
@@ -51,9 +50,7 @@ def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
         return False
     if memory.scope not in (DEFAULT_SCOPE, consumer):
         return False
-    if purpose == "privileged" and memory.formation != "explicit":
-        return False
-    return True
+    return not (purpose == "privileged" and memory.formation != "explicit")
 
 
 def label(memory: Memory) -> str:
@@ -94,13 +91,24 @@ def context_for(store: MemoryStore, *, consumer: str, purpose: str = "style", ac
         raise InvalidInput("The purpose is style or privileged.")
     now = to_epoch(store.clock())
     learning = store.learning_enabled()
-    given = [m for m in store.list(status="active")
-             if may_read(m, consumer=consumer, purpose=purpose, now_epoch=now, learning_enabled=learning)]
+    given = [
+        m
+        for m in store.list(status="active")
+        if may_read(m, consumer=consumer, purpose=purpose, now_epoch=now, learning_enabled=learning)
+    ]
     given.sort(key=lambda m: (m.formation != "explicit", m.key, m.scope != DEFAULT_SCOPE))
     with store.db.write() as conn:
         for memory in given:
-            audit.record(conn, at=now, event="influence", actor=actor or f"consumer:{consumer}",
-                         memory_id=memory.id, scope=memory.scope, key=memory.key, formation=memory.formation,
-                         reason=f"Given to {consumer} for {purpose}.",
-                         detail={"consumer": consumer, "purpose": purpose})
+            audit.record(
+                conn,
+                at=now,
+                event="influence",
+                actor=actor or f"consumer:{consumer}",
+                memory_id=memory.id,
+                scope=memory.scope,
+                key=memory.key,
+                formation=memory.formation,
+                reason=f"Given to {consumer} for {purpose}.",
+                detail={"consumer": consumer, "purpose": purpose},
+            )
     return ContextBlock(consumer, purpose, tuple(given))

@@ -48,7 +48,9 @@ def translate(exc: Exception, path: Path) -> MemtrustError | None:
     if "full" in message:
         return StoreFull(f"The disk holding {path} is full; the last change was not saved and the store is intact.")
     if "readonly" in message or "read-only" in message or "unable to open" in message:
-        return StoreReadOnly(f"The store at {path} or its folder cannot be written; check its permissions and free space.")
+        return StoreReadOnly(
+            f"The store at {path} or its folder cannot be written; check its permissions and free space."
+        )
     if "locked" in message or "busy" in message:
         return StoreBusy("Another memtrust process kept the store busy for too long; try again.")
     if "malformed" in message or "not a database" in message or "corrupt" in message or "hmac" in message:
@@ -77,9 +79,7 @@ def _describe_header(path: Path) -> None:
             "memtrust will not open or change it."
         )
     if size < 1024 or size % 512:
-        raise CorruptStore(
-            f"The store {path} is damaged (its size is not whole pages); restore it from a backup."
-        )
+        raise CorruptStore(f"The store {path} is damaged (its size is not whole pages); restore it from a backup.")
 
 
 def _repair_modes(path: Path) -> None:
@@ -227,7 +227,9 @@ class Database:
                 f"The key does not open the store at {path}; nothing was changed. "
                 "Restore the right key with memtrust recover and your recovery code."
             )
-        return WrongKey(f"The passphrase does not open the store at {path}; nothing was changed. Check it and try again.")
+        return WrongKey(
+            f"The passphrase does not open the store at {path}; nothing was changed. Check it and try again."
+        )
 
     @classmethod
     def create(cls, path: Path, key: StoreKey, *, store_id: str, now_epoch: int) -> Database:
@@ -339,9 +341,7 @@ class InstanceLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise StoreInUse(
-                "memtrust is already open on this store in another window; close it first."
-            ) from None
+            raise StoreInUse("memtrust is already open on this store in another window; close it first.") from None
         self._fd = fd
         return self
 

@@ -85,10 +85,12 @@ class DeletionRequest:
 def _targets_of(conn, request_ids: Sequence[str]) -> dict[str, tuple[Memory, ...]]:
     links: dict[str, list[str]] = {}
     for start in range(0, len(request_ids), 500):
-        chunk = list(request_ids[start:start + 500])
+        chunk = list(request_ids[start : start + 500])
         for request_id, memory_id in conn.execute(
-                "SELECT request_id, memory_id FROM deletion_request_targets"
-                f" WHERE request_id IN ({', '.join('?' * len(chunk))})", chunk):
+            "SELECT request_id, memory_id FROM deletion_request_targets"
+            f" WHERE request_id IN ({', '.join('?' * len(chunk))})",
+            chunk,
+        ):
             links.setdefault(request_id, []).append(memory_id)
     return {request_id: tuple(ids) for request_id, ids in links.items()}
 
@@ -108,17 +110,34 @@ class DeletionRequests:
         memories = {m.id: m for m in self.store.get_many([i for ids in links.values() for i in ids])}
         requests = []
         for request_id, utterance, what, source_ref, said_at, created_at, pending_until, status in rows:
-            targets = tuple(sorted((memories[i] for i in links.get(request_id, ()) if i in memories),
-                                   key=lambda m: (m.created_at, m.key, m.id)))
+            targets = tuple(
+                sorted(
+                    (memories[i] for i in links.get(request_id, ()) if i in memories),
+                    key=lambda m: (m.created_at, m.key, m.id),
+                )
+            )
             if targets:
-                requests.append(DeletionRequest(request_id, utterance, what, source_ref, from_epoch(said_at),
-                                                from_epoch(created_at), from_epoch(pending_until), status, targets))
+                requests.append(
+                    DeletionRequest(
+                        request_id,
+                        utterance,
+                        what,
+                        source_ref,
+                        from_epoch(said_at),
+                        from_epoch(created_at),
+                        from_epoch(pending_until),
+                        status,
+                        targets,
+                    )
+                )
         return requests
 
     def pending(self) -> list[DeletionRequest]:
         """Every open request (pending, or confirmed but not finished), oldest first."""
         with self.store.db.read() as conn:
-            rows = conn.execute(f"SELECT {_COLUMNS} FROM deletion_requests ORDER BY created_at, source_ref, id").fetchall()
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM deletion_requests ORDER BY created_at, source_ref, id"
+            ).fetchall()
         return self._build(rows)
 
     def get(self, request_id: str) -> DeletionRequest:
@@ -136,8 +155,9 @@ class DeletionRequests:
         if len(prefix) < 4:
             return None
         with self.store.db.read() as conn:
-            rows = conn.execute("SELECT id FROM deletion_requests WHERE substr(id, 1, ?) = ? LIMIT 2",
-                                (len(prefix), prefix)).fetchall()
+            rows = conn.execute(
+                "SELECT id FROM deletion_requests WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
+            ).fetchall()
         if len(rows) > 1:
             raise InvalidInput(f"Several requests to forget have ids starting with {prefix!r}; give more of the id.")
         return rows[0][0] if rows else None
@@ -149,8 +169,9 @@ class DeletionRequests:
 
     # --- writing ------------------------------------------------------------------------
 
-    def add(self, *, what: str, utterance: str, source_ref: str, said_at: int | None,
-            memory_ids: Sequence[str], actor: str) -> DeletionRequest | None:
+    def add(
+        self, *, what: str, utterance: str, source_ref: str, said_at: int | None, memory_ids: Sequence[str], actor: str
+    ) -> DeletionRequest | None:
         """Store a request to forget the memories ``memory_ids`` (§6), pending for 30 days (§4).
 
         ``said_at`` is epoch seconds UTC or ``None``. Returns the stored request, or ``None``
@@ -165,40 +186,59 @@ class DeletionRequests:
         request_id = uuid.uuid4().hex
         with self.store.db.write() as conn:
             marks = ", ".join("?" * len(memory_ids))
-            held = conn.execute(f"SELECT id, scope, key, formation FROM memories WHERE id IN ({marks})",
-                                list(memory_ids)).fetchall()
+            held = conn.execute(
+                f"SELECT id, scope, key, formation FROM memories WHERE id IN ({marks})", list(memory_ids)
+            ).fetchall()
             if not held:
                 return None
-            if conn.execute("SELECT 1 FROM deletion_requests WHERE source_ref = ? AND what = ?",
-                            (source_ref, what)).fetchone():
+            if conn.execute(
+                "SELECT 1 FROM deletion_requests WHERE source_ref = ? AND what = ?", (source_ref, what)
+            ).fetchone():
                 return None
-            others = [row[0] for row in conn.execute("SELECT id FROM deletion_requests WHERE lower(what) = lower(?)",
-                                                     (what,))]
+            others = [
+                row[0] for row in conn.execute("SELECT id FROM deletion_requests WHERE lower(what) = lower(?)", (what,))
+            ]
             wanted = sorted(row[0] for row in held)
             if any(sorted(linked) == wanted for linked in _targets_of(conn, others).values()):
                 return None
             conn.execute(
                 "INSERT INTO deletion_requests (id, utterance, what, source_ref, said_at, created_at, pending_until)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (request_id, utterance, what, source_ref, said_at, now, now + int(PENDING_TTL.total_seconds())))
-            conn.executemany("INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
-                             [(request_id, row[0]) for row in held])
+                (request_id, utterance, what, source_ref, said_at, now, now + int(PENDING_TTL.total_seconds())),
+            )
+            conn.executemany(
+                "INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
+                [(request_id, row[0]) for row in held],
+            )
             for memory_id, scope, key, formation in held:
-                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory_id,
-                             scope=scope, key=key, formation=formation, outcome="pending",
-                             reason="You asked, in a conversation, to forget this; it waits for your confirmation.",
-                             detail={"request_id": request_id, "source_ref": source_ref})
+                audit.record(
+                    conn,
+                    at=now,
+                    event=FORGET_REQUEST_EVENT,
+                    actor=actor,
+                    memory_id=memory_id,
+                    scope=scope,
+                    key=key,
+                    formation=formation,
+                    outcome="pending",
+                    reason="You asked, in a conversation, to forget this; it waits for your confirmation.",
+                    detail={"request_id": request_id, "source_ref": source_ref},
+                )
         return self.get(request_id)
 
     def record_unmatched(self, *, source_ref: str, actor: str) -> None:
         """Audit a request to forget that matched no memory (``forget-request``/``no-match``):
         where it was said, never what (module docstring: it is not stored)."""
         with self.store.db.write() as conn:
-            audit.record(conn, at=to_epoch(self.store.clock()), event=FORGET_REQUEST_EVENT, actor=actor,
-                         outcome="no-match",
-                         reason="You asked, in a conversation, to forget something memtrust does not hold; "
-                                "nothing was deleted.",
-                         detail={"source_ref": source_ref})
+            audit.record(
+                conn,
+                at=to_epoch(self.store.clock()),
+                event=FORGET_REQUEST_EVENT,
+                actor=actor,
+                outcome="no-match",
+                reason="You asked, in a conversation, to forget something memtrust does not hold; nothing was deleted.",
+                detail={"source_ref": source_ref},
+            )
 
     def confirm(self, request_id: str, *, actor: str) -> list[Memory]:
         """The user said yes: delete every memory the request names; return them.
@@ -213,20 +253,35 @@ class DeletionRequests:
         request = self.get(request_id)
         now = to_epoch(self.store.clock())
         with self.store.db.write() as conn:
-            if conn.execute("UPDATE deletion_requests SET status = 'confirmed' WHERE id = ?",
-                            (request_id,)).rowcount == 0:
+            if (
+                conn.execute("UPDATE deletion_requests SET status = 'confirmed' WHERE id = ?", (request_id,)).rowcount
+                == 0
+            ):
                 raise _not_found(request_id)
             for memory in request.targets:
-                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
-                             scope=memory.scope, key=memory.key, formation=memory.formation, outcome="confirmed",
-                             reason="You confirmed your request to forget this.",
-                             detail={"request_id": request_id, "source_ref": request.source_ref})
+                audit.record(
+                    conn,
+                    at=now,
+                    event=FORGET_REQUEST_EVENT,
+                    actor=actor,
+                    memory_id=memory.id,
+                    scope=memory.scope,
+                    key=memory.key,
+                    formation=memory.formation,
+                    outcome="confirmed",
+                    reason="You confirmed your request to forget this.",
+                    detail={"request_id": request_id, "source_ref": request.source_ref},
+                )
         deleted = []
         for memory in request.targets:
             try:
-                deleted.append(self.store.forget(
-                    memory.id, actor=actor,
-                    reason=f"You confirmed your request, made in a conversation ({request.source_ref}), to forget it."))
+                deleted.append(
+                    self.store.forget(
+                        memory.id,
+                        actor=actor,
+                        reason=f"You confirmed your request, made in a conversation ({request.source_ref}), to forget it.",
+                    )
+                )
             except MemoryNotFound:
                 continue
         with self.store.db.write() as conn:  # the last forget's trigger usually removed it already
@@ -245,10 +300,19 @@ class DeletionRequests:
                 raise _not_found(request_id)
             conn.execute("DELETE FROM deletion_request_targets WHERE request_id = ?", (request_id,))
             for memory in request.targets:
-                audit.record(conn, at=now, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory.id,
-                             scope=memory.scope, key=memory.key, formation=memory.formation, outcome="dismissed",
-                             reason="You dismissed your request to forget this; it is kept.",
-                             detail={"request_id": request_id, "source_ref": request.source_ref})
+                audit.record(
+                    conn,
+                    at=now,
+                    event=FORGET_REQUEST_EVENT,
+                    actor=actor,
+                    memory_id=memory.id,
+                    scope=memory.scope,
+                    key=memory.key,
+                    formation=memory.formation,
+                    outcome="dismissed",
+                    reason="You dismissed your request to forget this; it is kept.",
+                    detail={"request_id": request_id, "source_ref": request.source_ref},
+                )
         self.store.db.checkpoint()  # the sentence leaves the file, not only the WAL (§9)
         return request
 

@@ -16,6 +16,7 @@ reason (:data:`EXCLUDED_TABLES`); a test fails when a migration adds a table to 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -71,23 +72,52 @@ def _json_object(fields: dict[str, str]) -> str:
     return "json_object(" + ", ".join(f"'{name}', {expression}" for name, expression in fields.items()) + ")"
 
 
-_MEMORY_JSON = _json_object({name: _sql_iso(name) if name in MEMORY_TIME_FIELDS
-                             else "json(evidence)" if name == "evidence" else name for name in MEMORY_FIELDS})
-_AUDIT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at"), "event": "event", "actor": "actor",
-                            "memory_id": "memory_id", "scope": "scope", "key": "key", "formation": "formation",
-                            "outcome": "outcome", "reason": "reason", "detail": "json(detail)"})
-_CONSENT_JSON = _json_object({"seq": "seq", "at": _sql_iso("at"),
-                              "learning": "json(CASE WHEN learning THEN 'true' ELSE 'false' END)",
-                              "actor": "actor", "statement": "statement"})
+_MEMORY_JSON = _json_object(
+    {
+        name: _sql_iso(name) if name in MEMORY_TIME_FIELDS else "json(evidence)" if name == "evidence" else name
+        for name in MEMORY_FIELDS
+    }
+)
+_AUDIT_JSON = _json_object(
+    {
+        "seq": "seq",
+        "at": _sql_iso("at"),
+        "event": "event",
+        "actor": "actor",
+        "memory_id": "memory_id",
+        "scope": "scope",
+        "key": "key",
+        "formation": "formation",
+        "outcome": "outcome",
+        "reason": "reason",
+        "detail": "json(detail)",
+    }
+)
+_CONSENT_JSON = _json_object(
+    {
+        "seq": "seq",
+        "at": _sql_iso("at"),
+        "learning": "json(CASE WHEN learning THEN 'true' ELSE 'false' END)",
+        "actor": "actor",
+        "statement": "statement",
+    }
+)
 _SETTING_JSON = _json_object({"name": "name", "value": "value"})
 _INGESTED_JSON = _json_object({"source_ref": "source_ref", "at": _sql_iso("at")})
-_REQUEST_JSON = _json_object({
-    "id": "id", "utterance": "utterance", "what": "what", "source_ref": "source_ref",
-    "said_at": _sql_iso("said_at"), "created_at": _sql_iso("created_at"),
-    "pending_until": _sql_iso("pending_until"), "status": "status",
-    "memory_ids": "json((SELECT json_group_array(memory_id) FROM (SELECT memory_id FROM deletion_request_targets"
-                  " WHERE request_id = deletion_requests.id ORDER BY memory_id)))",
-})
+_REQUEST_JSON = _json_object(
+    {
+        "id": "id",
+        "utterance": "utterance",
+        "what": "what",
+        "source_ref": "source_ref",
+        "said_at": _sql_iso("said_at"),
+        "created_at": _sql_iso("created_at"),
+        "pending_until": _sql_iso("pending_until"),
+        "status": "status",
+        "memory_ids": "json((SELECT json_group_array(memory_id) FROM (SELECT memory_id FROM deletion_request_targets"
+        " WHERE request_id = deletion_requests.id ORDER BY memory_id)))",
+    }
+)
 
 
 class ExportedText(NamedTuple):
@@ -111,26 +141,37 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
         conn.execute("BEGIN")
         try:
             parts = {
-                "memories": conn.execute(f"SELECT {_MEMORY_JSON} FROM memories ORDER BY created_at, key, id").fetchall(),
+                "memories": conn.execute(
+                    f"SELECT {_MEMORY_JSON} FROM memories ORDER BY created_at, key, id"
+                ).fetchall(),
                 "audit": conn.execute(f"SELECT {_AUDIT_JSON} FROM audit ORDER BY seq").fetchall(),
                 "settings": conn.execute(f"SELECT {_SETTING_JSON} FROM settings ORDER BY name").fetchall(),
                 "ingested_messages": conn.execute(
-                    f"SELECT {_INGESTED_JSON} FROM ingested_messages ORDER BY at, source_ref").fetchall(),
+                    f"SELECT {_INGESTED_JSON} FROM ingested_messages ORDER BY at, source_ref"
+                ).fetchall(),
                 "deletion_requests": conn.execute(
-                    f"SELECT {_REQUEST_JSON} FROM deletion_requests ORDER BY created_at, source_ref, id").fetchall(),
+                    f"SELECT {_REQUEST_JSON} FROM deletion_requests ORDER BY created_at, source_ref, id"
+                ).fetchall(),
             }
             history = conn.execute(f"SELECT {_CONSENT_JSON} FROM consent ORDER BY seq").fetchall()
             learning = conn.execute("SELECT learning FROM consent ORDER BY seq DESC LIMIT 1").fetchone()
-            tally = conn.execute("SELECT formation, status, count(*) FROM memories GROUP BY formation, status").fetchall()
+            tally = conn.execute(
+                "SELECT formation, status, count(*) FROM memories GROUP BY formation, status"
+            ).fetchall()
             meta_rows = dict(conn.execute("SELECT name, value FROM meta").fetchall())
         finally:
             conn.execute("COMMIT")
-    counts: dict[str, Any] = {f: {s: 0 for s in STATUSES} for f in FORMATIONS}
+    counts: dict[str, Any] = {f: dict.fromkeys(STATUSES, 0) for f in FORMATIONS}
     for formation, status, count in tally:
         counts[formation][status] = count
-    counts.update(memories=len(parts["memories"]), audit=len(parts["audit"]), consent=len(history),
-                  settings=len(parts["settings"]), ingested_messages=len(parts["ingested_messages"]),
-                  deletion_requests=len(parts["deletion_requests"]))
+    counts.update(
+        memories=len(parts["memories"]),
+        audit=len(parts["audit"]),
+        consent=len(history),
+        settings=len(parts["settings"]),
+        ingested_messages=len(parts["ingested_messages"]),
+        deletion_requests=len(parts["deletion_requests"]),
+    )
     created = meta_rows.get("created_at")
     head = {
         "meta": {
@@ -147,8 +188,11 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
         },
     }
     dumps = functools.partial(json.dumps, ensure_ascii=False, allow_nan=False)
-    lines = ["{", f'"meta": {dumps(head["meta"])},',
-             f'"consent": {{"implicit_learning": {dumps(bool(learning and learning[0]))}, "history": [']
+    lines = [
+        "{",
+        f'"meta": {dumps(head["meta"])},',
+        f'"consent": {{"implicit_learning": {dumps(bool(learning and learning[0]))}, "history": [',
+    ]
     lines += [",\n".join(row[0] for row in history), "]},"]
     for name, rows in parts.items():
         lines += [f"{dumps(name)}: [", ",\n".join(row[0] for row in rows), "],"]
@@ -182,22 +226,36 @@ def validate_export(data: Any) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         where = error.json_path
-        raise InvalidInput(f"The export file does not match the memtrust export format at {where} "
-                           f"(rule: {error.validator}); nothing was imported.")
+        raise InvalidInput(
+            f"The export file does not match the memtrust export format at {where} "
+            f"(rule: {error.validator}); nothing was imported."
+        )
     memories = data["memories"]
     counts = data["counts"]
-    tallied = {f: {s: 0 for s in STATUSES} for f in FORMATIONS}
+    tallied = {f: dict.fromkeys(STATUSES, 0) for f in FORMATIONS}
     for record in memories:
         tallied[record["formation"]][record["status"]] += 1
-    expected = {**tallied, "memories": len(memories), "audit": len(data["audit"]),
-                "consent": len(data["consent"]["history"]), "settings": len(data["settings"]),
-                "ingested_messages": len(data["ingested_messages"])}
+    expected = {
+        **tallied,
+        "memories": len(memories),
+        "audit": len(data["audit"]),
+        "consent": len(data["consent"]["history"]),
+        "settings": len(data["settings"]),
+        "ingested_messages": len(data["ingested_messages"]),
+    }
     requests = data.get("deletion_requests")
     if requests is not None or "deletion_requests" in counts:
         expected["deletion_requests"] = len(requests or [])
     if counts != expected:
-        raise InvalidInput("The export's counts do not match its rows, so it may be truncated or edited; nothing was imported.")
-    for part, field in (("memories", "id"), ("audit", "seq"), ("settings", "name"), ("ingested_messages", "source_ref")):
+        raise InvalidInput(
+            "The export's counts do not match its rows, so it may be truncated or edited; nothing was imported."
+        )
+    for part, field in (
+        ("memories", "id"),
+        ("audit", "seq"),
+        ("settings", "name"),
+        ("ingested_messages", "source_ref"),
+    ):
         seen = [row[field] for row in data[part]]
         if len(set(seen)) != len(seen):
             raise InvalidInput(f"The export repeats a {field} in {part}; nothing was imported.")
@@ -205,14 +263,17 @@ def validate_export(data: Any) -> None:
     if len({request["id"] for request in requests or []}) != len(requests or []):
         raise InvalidInput("The export repeats an id in deletion_requests; nothing was imported.")
     if any(not set(request["memory_ids"]) <= held for request in requests or []):
-        raise InvalidInput("A request to forget in the export names a memory the export does not hold; "
-                           "nothing was imported.")
+        raise InvalidInput(
+            "A request to forget in the export names a memory the export does not hold; nothing was imported."
+        )
     if any("\x00" in record["value"] for record in memories):
         raise InvalidInput("A memory value in the export contains a NUL character; nothing was imported.")
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidInput("The export holds text that is not valid Unicode (a lone surrogate); nothing was imported.") from None
+        raise InvalidInput(
+            "The export holds text that is not valid Unicode (a lone surrogate); nothing was imported."
+        ) from None
 
 
 def dumps_export(data: dict[str, Any]) -> str:
@@ -307,10 +368,8 @@ def write_export(path: Path, text: str) -> Path:
         os.chmod(temp, 0o600)
         os.replace(temp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
-        except FileNotFoundError:
-            pass
         raise
     return path
 
@@ -319,8 +378,15 @@ def write_export(path: Path, text: str) -> Path:
 _FORMAT_NAMES = {"json": "JSON", "md": "Markdown"}
 
 
-def record_export(store: MemoryStore, *, actor: str, destination: str, memory_count: int,
-                  format: str = "json", markdown: str | None = None) -> None:
+def record_export(
+    store: MemoryStore,
+    *,
+    actor: str,
+    destination: str,
+    memory_count: int,
+    format: str = "json",
+    markdown: str | None = None,
+) -> None:
     """Audit one export (§7) in one row: where, in what format and how many memories, never their values.
 
     ``destination`` is the written file's path, or ``stdout``; ``format`` is ``json`` or
@@ -336,6 +402,11 @@ def record_export(store: MemoryStore, *, actor: str, destination: str, memory_co
     if markdown is not None:
         detail["markdown"] = markdown
     with store.db.write() as conn:
-        audit.record(conn, at=to_epoch(store.clock()), event="export", actor=actor,
-                     reason=f"Exported {memory_count:,} {'memory' if memory_count == 1 else 'memories'} as {formats}.",
-                     detail=detail)
+        audit.record(
+            conn,
+            at=to_epoch(store.clock()),
+            event="export",
+            actor=actor,
+            reason=f"Exported {memory_count:,} {'memory' if memory_count == 1 else 'memories'} as {formats}.",
+            detail=detail,
+        )

@@ -15,6 +15,7 @@ mode the store uses and which keychain entry holds its key. It never holds the k
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -231,8 +232,10 @@ def _judge_backend(backend, allow_plaintext: bool) -> KeychainStatus:
         usable = [v for v in verdicts if v.usable]
         if usable:
             return usable[0]
-        return KeychainStatus(False, name, verdicts[0].reason if verdicts else "no OS keychain is available on this machine")
-    if module.startswith("keyring.backends.fail") or module.startswith("keyring.backends.null"):
+        return KeychainStatus(
+            False, name, verdicts[0].reason if verdicts else "no OS keychain is available on this machine"
+        )
+    if module.startswith(("keyring.backends.fail", "keyring.backends.null")):
         return KeychainStatus(False, name, "no OS keychain is available on this machine")
     if (module.startswith("keyrings.alt") or "plaintext" in name.lower()) and not allow_plaintext:
         return KeychainStatus(False, name, "the only keychain keeps secrets in plain files")
@@ -278,10 +281,8 @@ def keychain_delete(entry: str) -> None:
     """Remove the keychain entry if present (``memtrust destroy``, rekey); errors are ignored."""
     import keyring
 
-    try:
+    with contextlib.suppress(BaseException):
         _call_keychain(keyring.delete_password, KEYCHAIN_SERVICE, entry)
-    except BaseException:
-        pass
 
 
 # --- passphrases ------------------------------------------------------------------------
@@ -322,7 +323,7 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
     if env.get("MEMTRUST_PASSCOMMAND"):
         try:
             done = subprocess.run(
-                shlex.split(env["MEMTRUST_PASSCOMMAND"]), capture_output=True, text=True, timeout=60
+                shlex.split(env["MEMTRUST_PASSCOMMAND"]), check=False, capture_output=True, text=True, timeout=60
             )
         except subprocess.TimeoutExpired:
             raise KeyUnavailable("MEMTRUST_PASSCOMMAND did not finish within 60 seconds.") from None

@@ -73,7 +73,9 @@ def recover(path: Path, code: str) -> KeyRecord:
             "switch to a passphrase with MEMTRUST_RECOVERY_CODE set and memtrust rekey --to passphrase."
         )
     record = read_key_record(path)
-    entry = record.keychain_entry if record and record.mode == "keychain" and record.keychain_entry else uuid.uuid4().hex
+    entry = (
+        record.keychain_entry if record and record.mode == "keychain" and record.keychain_entry else uuid.uuid4().hex
+    )
     keychain_set(entry, key)
     new_record = KeyRecord("keychain", status.backend, entry)
     write_key_record(path, new_record)
@@ -88,8 +90,15 @@ class RekeyResult:
     recovery: str | None
 
 
-def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str | None = None,
-          actor: str = "cli", fault: str | None = None) -> RekeyResult:
+def rekey(
+    database: Database,
+    old_key: StoreKey,
+    *,
+    to: str,
+    new_passphrase: str | None = None,
+    actor: str = "cli",
+    fault: str | None = None,
+) -> RekeyResult:
     """Re-encrypt the open store under a new key, rotating or switching keychain ⇄ passphrase.
 
     - ``to``: ``keychain`` (a fresh random raw key kept in the OS keychain) or ``passphrase``
@@ -132,8 +141,13 @@ def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str
         with contextlib.suppress(FileNotFoundError):
             os.unlink(f"{temp}{suffix}")
     with database.write() as conn:
-        audit.record(conn, at=to_epoch(utc_now()), event="rekey", actor=actor,
-                     reason=f"The store was re-encrypted ({old_record.mode} → {new_record.mode}).")
+        audit.record(
+            conn,
+            at=to_epoch(utc_now()),
+            event="rekey",
+            actor=actor,
+            reason=f"The store was re-encrypted ({old_record.mode} → {new_record.mode}).",
+        )
     database.checkpoint()
     with database.read() as conn:
         conn.execute(f"ATTACH DATABASE ? AS rekeyed KEY {_attach_literal(new_key)}", (str(temp),))
@@ -158,7 +172,11 @@ def rekey(database: Database, old_key: StoreKey, *, to: str, new_passphrase: str
     if fault == "after-rename":
         raise RuntimeError("fault injected after the rename")
     write_key_record(path, new_record)
-    if old_record.mode == "keychain" and old_record.keychain_entry and old_record.keychain_entry != new_record.keychain_entry:
+    if (
+        old_record.mode == "keychain"
+        and old_record.keychain_entry
+        and old_record.keychain_entry != new_record.keychain_entry
+    ):
         keychain_delete(old_record.keychain_entry)
     from memtrust.store.keys import recovery_code
 
@@ -263,7 +281,9 @@ def doctor(path: Path, open_database) -> DoctorReport:
     report.facts["key mode"] = record.mode if record else "unknown (no key record)"
     report.facts["keychain"] = f"{status.backend} ({'usable' if status.usable else status.reason})"
     if record and record.mode == "keychain" and record.keychain_backend and record.keychain_backend != status.backend:
-        report.problems.append(f"The key was kept by {record.keychain_backend}, but the keychain now is {status.backend}.")
+        report.problems.append(
+            f"The key was kept by {record.keychain_backend}, but the keychain now is {status.backend}."
+        )
     if record and record.previous:
         report.problems.append("A rekey was interrupted; run memtrust rekey again to finish it.")
     if not path.exists():
@@ -287,8 +307,9 @@ def doctor(path: Path, open_database) -> DoctorReport:
         return report
     try:
         with database.read() as conn:
-            report.facts["cipher"] = " ".join(str(conn.execute(f"PRAGMA {p}").fetchone()[0])
-                                               for p in ("cipher_version", "cipher_provider"))
+            report.facts["cipher"] = " ".join(
+                str(conn.execute(f"PRAGMA {p}").fetchone()[0]) for p in ("cipher_version", "cipher_provider")
+            )
             report.facts["journal"] = conn.execute("PRAGMA journal_mode").fetchone()[0]
             integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
             cipher_integrity = [row[0] for row in conn.execute("PRAGMA cipher_integrity_check")]

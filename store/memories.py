@@ -61,7 +61,7 @@ class WriteResult:
 
 
 def _memory_from_row(row: Sequence) -> Memory:
-    values = dict(zip(MEMORY_FIELDS, row))
+    values = dict(zip(MEMORY_FIELDS, row, strict=True))
     for name in MEMORY_TIME_FIELDS:
         values[name] = from_epoch(values[name])
     if values["evidence"] is not None:
@@ -145,7 +145,7 @@ class MemoryStore:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Row counts per formation and status: ``{"explicit": {"active": 3, …}, …}``."""
-        result = {f: {s: 0 for s in ("pending", "active", "quarantined")} for f in ("explicit", "implicit")}
+        result = {f: dict.fromkeys(("pending", "active", "quarantined"), 0) for f in ("explicit", "implicit")}
         with self.db.read() as conn:
             for formation, status, count in conn.execute(
                 "SELECT formation, status, count(*) FROM memories GROUP BY formation, status"
@@ -189,7 +189,9 @@ class MemoryStore:
         if after is not None and backward:
             raise ValueError("page() reads after a position or backwards, not both")
         with self.db.read() as conn:
-            rows = _pane_rows(conn, formation, statuses, after if after is not None else before, backward, limit)
+            rows = _pane_rows(
+                conn, formation, statuses, after if after is not None else before, backward=backward, limit=limit
+            )
         memories = [_memory_from_row(row) for row in rows]
         return memories[::-1] if backward else memories
 
@@ -215,7 +217,8 @@ class MemoryStore:
             rows = conn.execute(
                 f"SELECT status, created_at, key, id, value FROM memories NOT INDEXED"
                 f" WHERE formation = ? AND status IN ({marks})",
-                [formation, *statuses]).fetchall()
+                [formation, *statuses],
+            ).fetchall()
         rows.sort(key=lambda row: row[:4])
         return [(memory_id, key, value) for _status, _created, key, memory_id, value in rows]
 
@@ -226,7 +229,8 @@ class MemoryStore:
             for start in range(0, len(memory_ids), 500):
                 chunk = list(memory_ids[start : start + 500])
                 for row in conn.execute(
-                        f"SELECT {_COLUMNS} FROM memories WHERE id IN ({', '.join('?' * len(chunk))})", chunk):
+                    f"SELECT {_COLUMNS} FROM memories WHERE id IN ({', '.join('?' * len(chunk))})", chunk
+                ):
                     memory = _memory_from_row(row)
                     found[memory.id] = memory
         return [found[memory_id] for memory_id in memory_ids if memory_id in found]
@@ -241,7 +245,9 @@ class MemoryStore:
                 " AND (reviewed_at IS NULL OR reviewed_at < ?)"
                 " ORDER BY formation = 'explicit',"
                 " coalesce(json_extract(evidence, '$.first_seen'), last_signal_at, created_at), created_at, id"
-                " LIMIT ?", (reviewed_before, limit)).fetchall()
+                " LIMIT ?",
+                (reviewed_before, limit),
+            ).fetchall()
         return [_memory_from_row(row) for row in rows]
 
     def review_remaining(self, *, reviewed_before: int) -> int:
@@ -249,7 +255,8 @@ class MemoryStore:
         with self.db.read() as conn:
             return conn.execute(
                 "SELECT count(*) FROM memories WHERE status != 'pending' AND (reviewed_at IS NULL OR reviewed_at < ?)",
-                (reviewed_before,)).fetchone()[0]
+                (reviewed_before,),
+            ).fetchone()[0]
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version`` on this store's connection: it changes when
@@ -271,8 +278,10 @@ class MemoryStore:
         """Every consent event, oldest first: ``{"at": datetime, "learning": bool, "actor", "statement"}``."""
         with self.db.read() as conn:
             rows = conn.execute("SELECT at, learning, actor, statement FROM consent ORDER BY seq").fetchall()
-        return [{"at": from_epoch(at), "learning": bool(on), "actor": actor, "statement": text}
-                for at, on, actor, text in rows]
+        return [
+            {"at": from_epoch(at), "learning": bool(on), "actor": actor, "statement": text}
+            for at, on, actor, text in rows
+        ]
 
     def set_learning(self, enabled: bool, *, actor: str) -> bool:
         """Record a consent event turning implicit learning on or off; return True if it changed.
@@ -290,8 +299,14 @@ class MemoryStore:
                 "INSERT INTO consent (at, learning, actor, statement) VALUES (?, ?, ?, ?)",
                 (now, int(enabled), actor, CONSENT_STATEMENT if enabled else None),
             )
-            audit.record(conn, at=now, event="consent", actor=actor, outcome="on" if enabled else "off",
-                         reason="Implicit learning turned " + ("on" if enabled else "off") + ".")
+            audit.record(
+                conn,
+                at=now,
+                event="consent",
+                actor=actor,
+                outcome="on" if enabled else "off",
+                reason="Implicit learning turned " + ("on" if enabled else "off") + ".",
+            )
         return True
 
     def setting(self, name: str, default: str | None = None) -> str | None:
@@ -340,8 +355,17 @@ class MemoryStore:
 
     def _delete(self, conn, memory: Memory, *, now: int, actor: str, event: str, reason: str) -> None:
         conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))
-        audit.record(conn, at=now, event=event, actor=actor, memory_id=memory.id, scope=memory.scope,
-                     key=memory.key, formation=memory.formation, reason=reason)
+        audit.record(
+            conn,
+            at=now,
+            event=event,
+            actor=actor,
+            memory_id=memory.id,
+            scope=memory.scope,
+            key=memory.key,
+            formation=memory.formation,
+            reason=reason,
+        )
 
     def _apply(self, conn, proposal: Proposal, *, actor: str, learning: bool, ttl: timedelta) -> WriteResult:
         now_dt = self.clock()
@@ -355,16 +379,34 @@ class MemoryStore:
             conn.execute(
                 "UPDATE memories SET last_signal_at = ?, expires_at = ?, updated_at = ?, evidence = ?,"
                 " confidence = max(confidence, ?) WHERE id = ?",
-                (now, to_epoch(decision.expires_at), now, json.dumps(evidence, ensure_ascii=False),
-                 proposal.confidence, old.id),
+                (
+                    now,
+                    to_epoch(decision.expires_at),
+                    now,
+                    json.dumps(evidence, ensure_ascii=False),
+                    proposal.confidence,
+                    old.id,
+                ),
             )
-            memory = replace(old, last_signal_at=now_dt, expires_at=decision.expires_at, updated_at=now_dt,
-                             evidence=evidence, confidence=max(old.confidence, proposal.confidence))
+            memory = replace(
+                old,
+                last_signal_at=now_dt,
+                expires_at=decision.expires_at,
+                updated_at=now_dt,
+                evidence=evidence,
+                confidence=max(old.confidence, proposal.confidence),
+            )
         elif decision.stored:
             for superseded in existing:
                 if superseded.id in decision.supersedes:
-                    self._delete(conn, superseded, now=now, actor=actor, event="delete",
-                                 reason=f"superseded by a new {proposal.formation} value")
+                    self._delete(
+                        conn,
+                        superseded,
+                        now=now,
+                        actor=actor,
+                        event="delete",
+                        reason=f"superseded by a new {proposal.formation} value",
+                    )
             status = {"admit": "active", "pending": "pending", "quarantine": "quarantined"}[decision.outcome]
             # The user's yes (§3.6) is recorded whatever status admission gives the row: a write
             # the user confirmed and phrased as confidential is quarantined (§3.5), still confirmed.
@@ -392,10 +434,17 @@ class MemoryStore:
         if memory is not None and memory.formation == "explicit":
             detail["confirmed"] = memory.confirmed_at is not None  # as the row's confirmed_at says
         audit.record(
-            conn, at=now, event="write", actor=actor, memory_id=memory.id if memory else None,
-            scope=proposal.scope, key=proposal.key if isinstance(proposal.key, str) else None,
+            conn,
+            at=now,
+            event="write",
+            actor=actor,
+            memory_id=memory.id if memory else None,
+            scope=proposal.scope,
+            key=proposal.key if isinstance(proposal.key, str) else None,
             formation=proposal.formation if proposal.formation in ("explicit", "implicit") else None,
-            outcome=decision.outcome, reason=decision.reason, detail=detail,
+            outcome=decision.outcome,
+            reason=decision.reason,
+            detail=detail,
         )
         return WriteResult(decision, memory, proposal)
 
@@ -437,15 +486,29 @@ class MemoryStore:
             for other in self._existing(conn, memory.scope, memory.key):
                 if other.id != memory.id and other.status == "active":
                     superseded = True
-                    self._delete(conn, other, now=now, actor=actor, event="delete",
-                                 reason="superseded by a confirmed explicit value")
+                    self._delete(
+                        conn,
+                        other,
+                        now=now,
+                        actor=actor,
+                        event="delete",
+                        reason="superseded by a confirmed explicit value",
+                    )
             conn.execute(
                 "UPDATE memories SET status = 'active', confirmed_at = ?, updated_at = ?, pending_until = NULL WHERE id = ?",
                 (now, now, memory.id),
             )
-            audit.record(conn, at=now, event=event, actor=actor, memory_id=memory.id, scope=memory.scope,
-                         key=memory.key, formation=memory.formation,
-                         reason="You confirmed it." if event == "confirm" else "You released it from quarantine.")
+            audit.record(
+                conn,
+                at=now,
+                event=event,
+                actor=actor,
+                memory_id=memory.id,
+                scope=memory.scope,
+                key=memory.key,
+                formation=memory.formation,
+                reason="You confirmed it." if event == "confirm" else "You released it from quarantine.",
+            )
         if superseded:
             self.db.checkpoint()  # a superseded value leaves the file, not only the WAL (§9)
         return replace(memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None)
@@ -469,26 +532,48 @@ class MemoryStore:
             proposal = Proposal(new_key, value, "explicit", "user", scope=memory.scope, confirmed=True)
             problem = validate(proposal) or (
                 f"This looks like {find_secret(value)}; memtrust is not a password manager and will not keep it."
-                if find_secret(value) else None)
+                if find_secret(value)
+                else None
+            )
             if problem:
                 raise InvalidInput(problem)
             if new_key != memory.key and is_sensitive(new_key) and memory.formation == "implicit":
                 raise InvalidInput("Only you can save sensitive matters; add it as a new memory.")
             status = "quarantined" if is_confidential(value) else memory.status
             if memory.formation == "implicit":
-                edited = replace(memory, key=new_key, value=value, formation="explicit", source="user",
-                                 confidence=1.0, status=status, evidence=None, updated_at=now_dt,
-                                 last_signal_at=None, expires_at=None, confirmed_at=now_dt)
+                edited = replace(
+                    memory,
+                    key=new_key,
+                    value=value,
+                    formation="explicit",
+                    source="user",
+                    confidence=1.0,
+                    status=status,
+                    evidence=None,
+                    updated_at=now_dt,
+                    last_signal_at=None,
+                    expires_at=None,
+                    confirmed_at=now_dt,
+                )
             else:
                 edited = replace(memory, key=new_key, value=value, status=status, updated_at=now_dt)
             if memory.key != new_key:  # the old key may be derived from the old value
                 audit.redact_derived_keys(conn, memory.id)
             conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))
             self._insert(conn, edited)
-            audit.record(conn, at=now, event="edit", actor=actor, memory_id=memory.id, scope=memory.scope,
-                         key=new_key, formation=edited.formation, outcome=status,
-                         reason="You edited it." + (" It is now saved by you." if memory.formation == "implicit" else ""),
-                         detail={"was": memory.formation} if memory.formation != edited.formation else None)
+            audit.record(
+                conn,
+                at=now,
+                event="edit",
+                actor=actor,
+                memory_id=memory.id,
+                scope=memory.scope,
+                key=new_key,
+                formation=edited.formation,
+                outcome=status,
+                reason="You edited it." + (" It is now saved by you." if memory.formation == "implicit" else ""),
+                detail={"was": memory.formation} if memory.formation != edited.formation else None,
+            )
         self.db.checkpoint()  # the old value leaves the file, not only the WAL (§9)
         return edited
 
@@ -519,9 +604,18 @@ class MemoryStore:
         with self.db.write() as conn:
             memory = self._get_in(conn, memory_id)
             conn.execute("UPDATE memories SET reviewed_at = ? WHERE id = ?", (to_epoch(now_dt), memory.id))
-            audit.record(conn, at=to_epoch(now_dt), event="review", actor=actor, memory_id=memory.id,
-                         scope=memory.scope, key=memory.key, formation=memory.formation, outcome="kept",
-                         reason="You reviewed it and kept it.")
+            audit.record(
+                conn,
+                at=to_epoch(now_dt),
+                event="review",
+                actor=actor,
+                memory_id=memory.id,
+                scope=memory.scope,
+                key=memory.key,
+                formation=memory.formation,
+                outcome="kept",
+                reason="You reviewed it and kept it.",
+            )
         return replace(memory, reviewed_at=now_dt)
 
     def withdraw_inference(
@@ -535,8 +629,11 @@ class MemoryStore:
         """
         now = self._now()
         with self.db.write() as conn:
-            withdrawn = [m for m in self._existing(conn, scope, key)
-                         if m.formation == "implicit" and (value is None or m.value == value)]
+            withdrawn = [
+                m
+                for m in self._existing(conn, scope, key)
+                if m.formation == "implicit" and (value is None or m.value == value)
+            ]
             for memory in withdrawn:
                 self._delete(conn, memory, now=now, actor=actor, event="delete", reason=reason)
         if withdrawn:
@@ -549,8 +646,14 @@ class MemoryStore:
         with self.db.write() as conn:
             rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE formation = 'implicit'").fetchall()
             for row in rows:
-                self._delete(conn, _memory_from_row(row), now=now, actor=actor, event="clear-inferred",
-                             reason="You cleared everything inferred.")
+                self._delete(
+                    conn,
+                    _memory_from_row(row),
+                    now=now,
+                    actor=actor,
+                    event="clear-inferred",
+                    reason="You cleared everything inferred.",
+                )
         self.db.checkpoint()
         return len(rows)
 
@@ -573,16 +676,22 @@ class MemoryStore:
         with self.db.read() as conn:
             for start in range(0, len(refs), 500):
                 chunk = refs[start : start + 500]
-                seen.update(r for (r,) in conn.execute(
-                    f"SELECT source_ref FROM ingested_messages WHERE source_ref IN ({', '.join('?' * len(chunk))})", chunk))
+                seen.update(
+                    r
+                    for (r,) in conn.execute(
+                        f"SELECT source_ref FROM ingested_messages WHERE source_ref IN ({', '.join('?' * len(chunk))})",
+                        chunk,
+                    )
+                )
         return set(refs) - seen
 
     def mark_ingested(self, refs: Iterable[str]) -> None:
         """Record message refs as ingested (idempotent)."""
         now = self._now()
         with self.db.write() as conn:
-            conn.executemany("INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
-                             [(ref, now) for ref in refs])
+            conn.executemany(
+                "INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)", [(ref, now) for ref in refs]
+            )
 
     def close(self) -> None:
         """Close the underlying database."""
@@ -605,8 +714,15 @@ def _merge_evidence(old: dict | None, new: dict | None) -> dict:
     return merged
 
 
-def _pane_rows(conn, formation: str, statuses: Sequence[str], cursor: tuple[str, int, str, str] | None,
-               backward: bool, limit: int) -> list[tuple]:
+def _pane_rows(
+    conn,
+    formation: str,
+    statuses: Sequence[str],
+    cursor: tuple[str, int, str, str] | None,
+    *,
+    backward: bool,
+    limit: int,
+) -> list[tuple]:
     """Up to ``limit`` raw rows of one pane from the keyset position ``cursor`` (exclusive;
     None: from the start, or the end when ``backward``), in pane order or, ``backward``, in
     reverse. One index seek per status: ``status IN (…)`` with a row-value bound would seek

@@ -92,7 +92,7 @@ def _v1_initial(conn) -> None:
             source_ref TEXT PRIMARY KEY,
             at         INTEGER NOT NULL
         ) STRICT;
-        """
+        """,
     )
 
 

@@ -7,9 +7,10 @@ database; naive datetimes are refused at the boundary (:func:`to_epoch`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from memtrust.store.screening import sensitive_class
 
@@ -178,8 +179,15 @@ MEMORY_FIELDS = (
 )
 #: The fields of :data:`MEMORY_FIELDS` holding a time: epoch seconds (UTC) in the database,
 #: aware UTC datetimes on :class:`Memory`, ISO 8601 UTC text in an export.
-MEMORY_TIME_FIELDS = ("created_at", "updated_at", "last_signal_at", "expires_at", "confirmed_at", "reviewed_at",
-                      "pending_until")
+MEMORY_TIME_FIELDS = (
+    "created_at",
+    "updated_at",
+    "last_signal_at",
+    "expires_at",
+    "confirmed_at",
+    "reviewed_at",
+    "pending_until",
+)
 
 
 @dataclass(frozen=True)

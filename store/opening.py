@@ -22,12 +22,12 @@ from memtrust.store.keys import (
     KeyRecord,
     PassphrasePrompt,
     StoreKey,
+    key_from_recovery_code,
     key_record_path,
     keychain_delete,
     keychain_get,
     keychain_set,
     keychain_status,
-    key_from_recovery_code,
     new_raw_key,
     passphrase_from_environment,
     read_key_record,
@@ -70,8 +70,9 @@ def _passphrase(prompt: PassphrasePrompt | None, *, creating: bool, env: Mapping
     return passphrase
 
 
-def _key_from_record(record: KeyRecord | None, prompt: PassphrasePrompt | None,
-                     env: Mapping[str, str] | None) -> StoreKey:
+def _key_from_record(
+    record: KeyRecord | None, prompt: PassphrasePrompt | None, env: Mapping[str, str] | None
+) -> StoreKey:
     """The key a key record points to: read from the keychain, or a passphrase asked for."""
     if record is not None and record.mode == "keychain":
         status = keychain_status()
@@ -101,8 +102,9 @@ def _key_from_record(record: KeyRecord | None, prompt: PassphrasePrompt | None,
     return StoreKey("passphrase", passphrase)
 
 
-def unlock_existing(path: Path, *, prompt: PassphrasePrompt | None = None,
-                    env: Mapping[str, str] | None = None) -> tuple[Database, StoreKey]:
+def unlock_existing(
+    path: Path, *, prompt: PassphrasePrompt | None = None, env: Mapping[str, str] | None = None
+) -> tuple[Database, StoreKey]:
     """Open the existing store at ``path`` with its key; return the database and the key.
 
     Key sources, in order: ``MEMTRUST_RECOVERY_CODE`` (a recovery code, for scripts that
@@ -150,7 +152,9 @@ def open_store(
         database, key = unlock_existing(path, prompt=prompt, env=env)
         return OpenedStore(MemoryStore(database, clock), False, key.mode)
     if not create:
-        raise StoreNotFound(f"There is no memtrust store at {path}; create one with memtrust init (or by opening the app with memtrust).")
+        raise StoreNotFound(
+            f"There is no memtrust store at {path}; create one with memtrust init (or by opening the app with memtrust)."
+        )
     if key_record_path(path).exists():
         raise StoreNotFound(
             f"The store file {path} is missing but its key record is still there; if the store moved, "

@@ -59,7 +59,7 @@ def _day(iso: str | None) -> str:
     """``2026-03-02T12:00:00Z`` → ``2 Mar 2026 12:00 UTC``."""
     if iso is None:
         return "—"
-    months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     return f"{int(iso[8:10])} {months[int(iso[5:7]) - 1]} {iso[:4]} {iso[11:16]} UTC"
 
 
@@ -71,8 +71,12 @@ def _epoch_day(seconds: float) -> str:
 
 def _is_time(name: str, value: Any) -> bool:
     """True for an evidence field holding a time (``said_at``, ``first_seen``…) as epoch seconds."""
-    return (name.endswith(("_at", "_seen")) and isinstance(value, (int, float))
-            and not isinstance(value, bool) and 0 <= value < 253_402_300_800)
+    return (
+        name.endswith(("_at", "_seen"))
+        and isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and 0 <= value < 253_402_300_800
+    )
 
 
 #: Who asked for a pending memory, for "requested by … on DATE".
@@ -144,8 +148,10 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
     if inferred:
         lines.append(f"  - confidence {round(record['confidence'] * 100)}%; {_source(record)}")
         lines.append(f"  - evidence: {_evidence(record['evidence'])}")
-        lines.append(f"  - first inferred {_day(record['created_at'])}; last signal {_day(record['last_signal_at'])}; "
-                     f"expires {_day(record['expires_at'])}")
+        lines.append(
+            f"  - first inferred {_day(record['created_at'])}; last signal {_day(record['last_signal_at'])}; "
+            f"expires {_day(record['expires_at'])}"
+        )
     elif record["status"] == "pending":
         requester = _REQUESTERS.get(record["source"], literal(record["source"]))
         said_at = (record.get("evidence") or {}).get("said_at")
@@ -188,13 +194,17 @@ def _section(title: str, intro: str, records: list[dict[str, Any]], *, inferred:
 
 
 def _requests_section(requests: list[dict[str, Any]], memories: list[dict[str, Any]]) -> list[str]:
-    """"Requests to forget" (§6): each request, as said, and the memories a yes deletes."""
+    """ "Requests to forget" (§6): each request, as said, and the memories a yes deletes."""
     by_id = {record["id"]: record for record in memories}
-    lines = [f"## Requests to forget ({len(requests)})", "",
-             "Things you asked, in a conversation, to have forgotten. Nothing is deleted until you confirm; "
-             "a request you do not answer lapses and the memory stays.", ""]
+    lines = [
+        f"## Requests to forget ({len(requests)})",
+        "",
+        "Things you asked, in a conversation, to have forgotten. Nothing is deleted until you confirm; "
+        "a request you do not answer lapses and the memory stays.",
+        "",
+    ]
     if not requests:
-        return lines + ["Nothing.", ""]
+        return [*lines, "Nothing.", ""]
     for request in requests:
         lines.append(f"- you asked to forget: “{literal(request['what'])}”")
         for memory_id in request["memory_ids"]:
@@ -206,9 +216,11 @@ def _requests_section(requests: list[dict[str, Any]], memories: list[dict[str, A
         if request["status"] == "confirmed":
             lines.append("  - you confirmed it; the deletion was interrupted and finishes when you confirm again")
         else:
-            lines.append(f"  - found {_day(request['created_at'])}; lapses {_day(request['pending_until'])} unless you answer")
+            lines.append(
+                f"  - found {_day(request['created_at'])}; lapses {_day(request['pending_until'])} unless you answer"
+            )
         lines.append(f"  - id `{request['id']}`")
-    return lines + [""]
+    return [*lines, ""]
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -235,18 +247,32 @@ def render_markdown(data: dict[str, Any]) -> str:
         "",
     ]
     lines += _section("Saved by you", "Things you asked memtrust to remember, or confirmed.", explicit_active)
-    lines += _section("Inferred about you",
-                      "Guesses memtrust made from how you write; none was asked for. Each expires unless seen again.",
-                      implicit, inferred=True)
-    lines += _section("Pending", "Requests found in your conversations or from assistants, waiting for your yes or no; "
-                      "never given to an assistant until you confirm.", pending)
+    lines += _section(
+        "Inferred about you",
+        "Guesses memtrust made from how you write; none was asked for. Each expires unless seen again.",
+        implicit,
+        inferred=True,
+    )
+    lines += _section(
+        "Pending",
+        "Requests found in your conversations or from assistants, waiting for your yes or no; "
+        "never given to an assistant until you confirm.",
+        pending,
+    )
     lines += _requests_section(data.get("deletion_requests", []), memories)
-    lines += _section("Quarantined", "Things you marked as confidential: kept, never given to any assistant until you "
-                      "release them.", quarantined)
+    lines += _section(
+        "Quarantined",
+        "Things you marked as confidential: kept, never given to any assistant until you release them.",
+        quarantined,
+    )
 
     influence = [e for e in data["audit"] if e["event"] == "influence"]
-    lines += [f"## What was used and when ({len(influence)})", "",
-              "Each time memory was given to an assistant: which one, for what, and whether it was saved by you or inferred.", ""]
+    lines += [
+        f"## What was used and when ({len(influence)})",
+        "",
+        "Each time memory was given to an assistant: which one, for what, and whether it was saved by you or inferred.",
+        "",
+    ]
     if not influence:
         lines += ["Nothing was ever given to an assistant.", ""]
     else:
@@ -257,7 +283,8 @@ def render_markdown(data: dict[str, Any]) -> str:
         lines += ["| when | given to | purpose | memories |", "|---|---|---|---|"]
         for (at, consumer, purpose), events in grouped.items():
             items = ", ".join(
-                f"`{e['key']}` ({'saved by you' if e['formation'] == 'explicit' else 'inferred'})" for e in events)
+                f"`{e['key']}` ({'saved by you' if e['formation'] == 'explicit' else 'inferred'})" for e in events
+            )
             lines.append(f"| {_day(at)} | {literal(consumer)} | {literal(purpose)} | {items} |")
         lines.append("")
 
@@ -265,27 +292,44 @@ def render_markdown(data: dict[str, Any]) -> str:
     if not consent["history"]:
         lines += ["Never turned on.", ""]
     for event in consent["history"]:
-        lines.append(f"- {_day(event['at'])}: turned **{'on' if event['learning'] else 'off'}** by {literal(event['actor'])}")
+        lines.append(
+            f"- {_day(event['at'])}: turned **{'on' if event['learning'] else 'off'}** by {literal(event['actor'])}"
+        )
         if event["statement"]:
             lines.append(f"  - you were told: {literal(event['statement'])}")
     lines.append("")
 
     others = [e for e in data["audit"] if e["event"] != "influence"]
     tally = Counter(e["event"] for e in others)
-    lines += [f"## History of changes ({len(others)})", "",
-              "Every decision, confirmation, deletion and export, oldest first. Deleted values are never kept here.", ""]
+    lines += [
+        f"## History of changes ({len(others)})",
+        "",
+        "Every decision, confirmation, deletion and export, oldest first. Deleted values are never kept here.",
+        "",
+    ]
     if tally:
-        lines += ["In short: " + ", ".join(f"{count} {literal(event)}" for event, count in sorted(tally.items())) + ".", ""]
+        lines += [
+            "In short: " + ", ".join(f"{count} {literal(event)}" for event, count in sorted(tally.items())) + ".",
+            "",
+        ]
         lines += ["| when | event | memory | kind | outcome | why |", "|---|---|---|---|---|---|"]
         for e in others:
             kind = {"explicit": "saved by you", "implicit": "inferred"}.get(e["formation"], "—")
-            lines.append(f"| {_day(e['at'])} | {literal(e['event'])} | {_code(e['key'])} | {kind} | "
-                         f"{literal(e['outcome']) if e['outcome'] else '—'} | {literal(e['reason']) if e['reason'] else '—'} |")
+            lines.append(
+                f"| {_day(e['at'])} | {literal(e['event'])} | {_code(e['key'])} | {kind} | "
+                f"{literal(e['outcome']) if e['outcome'] else '—'} | {literal(e['reason']) if e['reason'] else '—'} |"
+            )
         lines.append("")
 
     if data["settings"]:
-        lines += ["## Settings", ""] + [f"- {literal(s['name'])}: {literal(s['value'])}" for s in data["settings"]] + [""]
-    lines += ["## Conversations read", "",
-              f"memtrust has read {_plural(counts['ingested_messages'], 'message')} from your conversation exports (it keeps only their "
-              "ids, to avoid proposing the same thing twice; the full list is in the JSON export).", ""]
+        lines += (
+            ["## Settings", ""] + [f"- {literal(s['name'])}: {literal(s['value'])}" for s in data["settings"]] + [""]
+        )
+    lines += [
+        "## Conversations read",
+        "",
+        f"memtrust has read {_plural(counts['ingested_messages'], 'message')} from your conversation exports (it keeps only their "
+        "ids, to avoid proposing the same thing twice; the full list is in the JSON export).",
+        "",
+    ]
     return "\n".join(lines)

@@ -77,8 +77,10 @@ class RestoreReport:
             text += f" ({self.replaced} replacing held ones), skipped {self.skipped}"
         text += "."
         if self.deletion_requests:
-            text += (f" {self.deletion_requests} request{'' if self.deletion_requests == 1 else 's'} to forget"
-                     " waiting in your Inbox.")
+            text += (
+                f" {self.deletion_requests} request{'' if self.deletion_requests == 1 else 's'} to forget"
+                " waiting in your Inbox."
+            )
         for reason, count in self.skip_reasons.items():
             text += f" {count} skipped: {reason}."
         return text
@@ -103,7 +105,9 @@ def read_export_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidInput(f"{path.name} is not UTF-8 text, so it is not a memtrust export; nothing was imported.") from None
+        raise InvalidInput(
+            f"{path.name} is not UTF-8 text, so it is not a memtrust export; nothing was imported."
+        ) from None
 
     def no_constants(name: str):
         raise ValueError(name)
@@ -111,7 +115,9 @@ def read_export_file(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_constant=no_constants)
     except ValueError:
-        raise InvalidInput(f"{path.name} is not valid JSON, so it is not a memtrust export; nothing was imported.") from None
+        raise InvalidInput(
+            f"{path.name} is not valid JSON, so it is not a memtrust export; nothing was imported."
+        ) from None
     check_export(data)
     return data
 
@@ -128,18 +134,27 @@ def check_export(data: Any) -> list[tuple]:
     rows = []
     for position, record in enumerate(data["memories"], start=1):
         where = f"memory {position} ({record['key'].split('.', 1)[0]}.…)"
-        proposal = Proposal(record["key"], record["value"], record["formation"], record["source"],
-                            scope=record["scope"], confidence=record["confidence"])
+        proposal = Proposal(
+            record["key"],
+            record["value"],
+            record["formation"],
+            record["source"],
+            scope=record["scope"],
+            confidence=record["confidence"],
+        )
         problem = validate_proposal(proposal)
         if problem:
             raise InvalidInput(f"The export's {where} breaks the memory rules: {problem} Nothing was imported.")
         if record["formation"] == "implicit" and is_sensitive(record["key"]):
-            raise InvalidInput(f"The export's {where} is an inference about a sensitive matter, which memtrust never "
-                               "holds; nothing was imported.")
+            raise InvalidInput(
+                f"The export's {where} is an inference about a sensitive matter, which memtrust never "
+                "holds; nothing was imported."
+            )
         secret = find_secret(record["value"])
         if secret:
-            raise InvalidInput(f"The export's {where} looks like {secret}, which memtrust does not keep; "
-                               "nothing was imported.")
+            raise InvalidInput(
+                f"The export's {where} looks like {secret}, which memtrust does not keep; nothing was imported."
+            )
         values = dict(record)
         try:
             for name in MEMORY_TIME_FIELDS:
@@ -161,8 +176,9 @@ def check_export(data: Any) -> list[tuple]:
             for name in ("said_at", "created_at", "pending_until"):
                 _epoch(request[name])
     except ValueError:
-        raise InvalidInput("The export has an impossible date in its audit, consent, ingest or request records; "
-                           "nothing was imported.") from None
+        raise InvalidInput(
+            "The export has an impossible date in its audit, consent, ingest or request records; nothing was imported."
+        ) from None
     return rows
 
 
@@ -177,24 +193,44 @@ def _insert_requests(conn, requests: list[dict[str, Any]]) -> int:
     of its ``memory_ids`` held here (inside the caller's transaction); return how many."""
     added = 0
     for request in requests:
-        held = [memory_id for memory_id in request["memory_ids"]
-                if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone()]
-        if not held or conn.execute("SELECT 1 FROM deletion_requests WHERE id = ? OR (source_ref = ? AND what = ?)",
-                                    (request["id"], request["source_ref"], request["what"])).fetchone():
+        held = [
+            memory_id
+            for memory_id in request["memory_ids"]
+            if conn.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        ]
+        if (
+            not held
+            or conn.execute(
+                "SELECT 1 FROM deletion_requests WHERE id = ? OR (source_ref = ? AND what = ?)",
+                (request["id"], request["source_ref"], request["what"]),
+            ).fetchone()
+        ):
             continue
         conn.execute(
             "INSERT INTO deletion_requests (id, utterance, what, source_ref, said_at, created_at, pending_until, status)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (request["id"], request["utterance"], request["what"], request["source_ref"], _epoch(request["said_at"]),
-             _epoch(request["created_at"]), _epoch(request["pending_until"]), request["status"]))
-        conn.executemany("INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
-                         [(request["id"], memory_id) for memory_id in held])
+            (
+                request["id"],
+                request["utterance"],
+                request["what"],
+                request["source_ref"],
+                _epoch(request["said_at"]),
+                _epoch(request["created_at"]),
+                _epoch(request["pending_until"]),
+                request["status"],
+            ),
+        )
+        conn.executemany(
+            "INSERT INTO deletion_request_targets (request_id, memory_id) VALUES (?, ?)",
+            [(request["id"], memory_id) for memory_id in held],
+        )
         added += 1
     return added
 
 
-def restore(store: MemoryStore, data: dict[str, Any], *, actor: str, merge: str | None = None,
-            source_name: str | None = None) -> RestoreReport:
+def restore(
+    store: MemoryStore, data: dict[str, Any], *, actor: str, merge: str | None = None, source_name: str | None = None
+) -> RestoreReport:
     """Import ``data`` (an export dict) into ``store`` in one transaction (module docstring).
 
     ``merge`` is ``None`` (the store must be empty), ``"skip"`` or ``"replace"``.
@@ -206,11 +242,16 @@ def restore(store: MemoryStore, data: dict[str, Any], *, actor: str, merge: str 
         raise InvalidInput("The merge mode is skip or replace.")
     rows = check_export(data)
     if merge is None and not is_empty(store):
-        raise InvalidInput("This store already holds data; import into a new store (--db), or choose "
-                           "--merge skip or --merge replace. Nothing was imported.")
+        raise InvalidInput(
+            "This store already holds data; import into a new store (--db), or choose "
+            "--merge skip or --merge replace. Nothing was imported."
+        )
     now = to_epoch(store.clock())
-    detail = {"file": source_name, "source_store_id": data["meta"].get("store_id"),
-              "exported_at": data["meta"]["exported_at"]}
+    detail = {
+        "file": source_name,
+        "source_store_id": data["meta"].get("store_id"),
+        "exported_at": data["meta"]["exported_at"],
+    }
     if merge is None:
         return _restore_into_empty(store, data, rows, now=now, actor=actor, detail=detail)
     return _merge(store, data, rows, now=now, actor=actor, merge=merge, detail=detail)
@@ -225,26 +266,59 @@ def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreRepo
         conn.executemany(
             "INSERT INTO audit (seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(e["seq"], _epoch(e["at"]), e["event"], e["actor"], e["memory_id"], e["scope"], e["key"],
-              e["formation"], e["outcome"], e["reason"],
-              None if e["detail"] is None else json.dumps(e["detail"], ensure_ascii=False))
-             for e in data["audit"]])
-        conn.executemany("INSERT INTO consent (seq, at, learning, actor, statement) VALUES (?, ?, ?, ?, ?)",
-                         [(e["seq"], _epoch(e["at"]), int(e["learning"]), e["actor"], e["statement"])
-                          for e in history])
-        conn.executemany("INSERT INTO settings (name, value) VALUES (?, ?)",
-                         [(s["name"], s["value"]) for s in data["settings"]])
-        conn.executemany("INSERT INTO ingested_messages (source_ref, at) VALUES (?, ?)",
-                         [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+            [
+                (
+                    e["seq"],
+                    _epoch(e["at"]),
+                    e["event"],
+                    e["actor"],
+                    e["memory_id"],
+                    e["scope"],
+                    e["key"],
+                    e["formation"],
+                    e["outcome"],
+                    e["reason"],
+                    None if e["detail"] is None else json.dumps(e["detail"], ensure_ascii=False),
+                )
+                for e in data["audit"]
+            ],
+        )
+        conn.executemany(
+            "INSERT INTO consent (seq, at, learning, actor, statement) VALUES (?, ?, ?, ?, ?)",
+            [(e["seq"], _epoch(e["at"]), int(e["learning"]), e["actor"], e["statement"]) for e in history],
+        )
+        conn.executemany(
+            "INSERT INTO settings (name, value) VALUES (?, ?)", [(s["name"], s["value"]) for s in data["settings"]]
+        )
+        conn.executemany(
+            "INSERT INTO ingested_messages (source_ref, at) VALUES (?, ?)",
+            [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]],
+        )
         requests = _insert_requests(conn, data.get("deletion_requests", []))
         by_formation = Counter(record["formation"] for record in data["memories"])
-        audit.record(conn, at=now, event="import", actor=actor, outcome="restored",
-                     reason=f"Restored {len(rows)} memories from an export into an empty store.",
-                     detail={**detail, "explicit": by_formation["explicit"], "implicit": by_formation["implicit"],
-                             "audit_events": len(data["audit"]), "consent_events": len(history),
-                             "deletion_requests": requests})
-    return RestoreReport(None, restored=len(rows), audit_events=len(data["audit"]), consent_events=len(history),
-                         deletion_requests=requests)
+        audit.record(
+            conn,
+            at=now,
+            event="import",
+            actor=actor,
+            outcome="restored",
+            reason=f"Restored {len(rows)} memories from an export into an empty store.",
+            detail={
+                **detail,
+                "explicit": by_formation["explicit"],
+                "implicit": by_formation["implicit"],
+                "audit_events": len(data["audit"]),
+                "consent_events": len(history),
+                "deletion_requests": requests,
+            },
+        )
+    return RestoreReport(
+        None,
+        restored=len(rows),
+        audit_events=len(data["audit"]),
+        consent_events=len(history),
+        deletion_requests=requests,
+    )
 
 
 def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
@@ -259,7 +333,7 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
         for row in held.values():
             by_slot.setdefault((row[1], row[2]), []).append(row)
         for row in rows:
-            record = dict(zip(MEMORY_FIELDS, row))
+            record = dict(zip(MEMORY_FIELDS, row, strict=True))
             slot = (record["scope"], record["key"])
             conflicts = {r[0]: r for r in by_slot.get(slot, [])}
             if record["id"] in held:
@@ -274,35 +348,78 @@ def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
                 reason = "you saved that yourself here, and an inference never replaces it"
             if reason:
                 reasons[reason] += 1
-                audit.record(conn, at=now, event="import", actor=actor, memory_id=None, scope=record["scope"],
-                             key=audit.redacted_key(record["key"]), formation=record["formation"],
-                             outcome="skip", reason=f"Not imported: {reason}.", detail=detail)
+                audit.record(
+                    conn,
+                    at=now,
+                    event="import",
+                    actor=actor,
+                    memory_id=None,
+                    scope=record["scope"],
+                    key=audit.redacted_key(record["key"]),
+                    formation=record["formation"],
+                    outcome="skip",
+                    reason=f"Not imported: {reason}.",
+                    detail=detail,
+                )
                 continue
             for old_id, old in conflicts.items():
                 conn.execute("DELETE FROM memories WHERE id = ?", (old_id,))
-                audit.record(conn, at=now, event="delete", actor=actor, memory_id=old_id, scope=old[1], key=old[2],
-                             formation=old[3], reason="Replaced by an imported memory.")
+                audit.record(
+                    conn,
+                    at=now,
+                    event="delete",
+                    actor=actor,
+                    memory_id=old_id,
+                    scope=old[1],
+                    key=old[2],
+                    formation=old[3],
+                    reason="Replaced by an imported memory.",
+                )
                 del held[old_id]
             conn.execute(INSERT_MEMORY_SQL, row)
             if conflicts:
                 replaced += 1
             else:
                 restored += 1
-            audit.record(conn, at=now, event="import", actor=actor, memory_id=record["id"], scope=record["scope"],
-                         key=record["key"], formation=record["formation"],
-                         outcome="replace" if conflicts else "restored",
-                         reason="Imported from an export" + (", replacing the memory held here." if conflicts else "."),
-                         detail=detail)
-        setting_sql = ("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO "
-                       + ("UPDATE SET value = excluded.value" if merge == "replace" else "NOTHING"))
+            audit.record(
+                conn,
+                at=now,
+                event="import",
+                actor=actor,
+                memory_id=record["id"],
+                scope=record["scope"],
+                key=record["key"],
+                formation=record["formation"],
+                outcome="replace" if conflicts else "restored",
+                reason="Imported from an export" + (", replacing the memory held here." if conflicts else "."),
+                detail=detail,
+            )
+        setting_sql = "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO " + (
+            "UPDATE SET value = excluded.value" if merge == "replace" else "NOTHING"
+        )
         conn.executemany(setting_sql, [(s["name"], s["value"]) for s in data["settings"]])
-        conn.executemany("INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
-                         [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]])
+        conn.executemany(
+            "INSERT OR IGNORE INTO ingested_messages (source_ref, at) VALUES (?, ?)",
+            [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]],
+        )
         requests = _insert_requests(conn, data.get("deletion_requests", []))
-        audit.record(conn, at=now, event="import", actor=actor, outcome=f"merge-{merge}",
-                     reason=f"Merged an export ({merge}): {restored} added, {replaced} replaced, "
-                            f"{sum(reasons.values())} skipped.", detail={**detail, "deletion_requests": requests})
+        audit.record(
+            conn,
+            at=now,
+            event="import",
+            actor=actor,
+            outcome=f"merge-{merge}",
+            reason=f"Merged an export ({merge}): {restored} added, {replaced} replaced, "
+            f"{sum(reasons.values())} skipped.",
+            detail={**detail, "deletion_requests": requests},
+        )
     if replaced:
         store.db.checkpoint()  # replaced values leave the file, not only the WAL (§9)
-    return RestoreReport(merge, restored=restored, replaced=replaced, skipped=sum(reasons.values()),
-                         skip_reasons=dict(reasons), deletion_requests=requests)
+    return RestoreReport(
+        merge,
+        restored=restored,
+        replaced=replaced,
+        skipped=sum(reasons.values()),
+        skip_reasons=dict(reasons),
+        deletion_requests=requests,
+    )

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from memtrust.store import audit
 
-
 #: The ``audit.event`` of every step of a request to forget (store/deletion_requests.py).
 FORGET_REQUEST_EVENT = "forget-request"
 
@@ -41,8 +40,10 @@ class PruneReport:
             if count:
                 parts.append(f"{count} expired {label} {'memory' if count == 1 else 'memories'}")
         if self.requests:
-            parts.append(f"{self.requests} unanswered {'request' if self.requests == 1 else 'requests'} to forget"
-                         f" (the {'memory stays' if self.requests == 1 else 'memories stay'})")
+            parts.append(
+                f"{self.requests} unanswered {'request' if self.requests == 1 else 'requests'} to forget"
+                f" (the {'memory stays' if self.requests == 1 else 'memories stay'})"
+            )
         text = f"Removed {' and '.join(parts)}." if parts else None
         if self.failed:
             failure = f"{self.failed} expired {'row' if self.failed == 1 else 'rows'} could not be removed; run memtrust doctor."
@@ -94,14 +95,25 @@ def expire_requests(conn, *, now_epoch: int, actor: str = "system") -> int:
         "SELECT r.id, r.source_ref, m.id, m.scope, m.key, m.formation FROM deletion_requests r"
         " JOIN deletion_request_targets t ON t.request_id = r.id JOIN memories m ON m.id = t.memory_id"
         " WHERE r.status = 'pending' AND r.pending_until <= ? ORDER BY r.created_at, r.id, m.id",
-        (now_epoch,)).fetchall()
+        (now_epoch,),
+    ).fetchall()
     for request_id, source_ref, memory_id, scope, key, formation in rows:
-        audit.record(conn, at=now_epoch, event=FORGET_REQUEST_EVENT, actor=actor, memory_id=memory_id, scope=scope,
-                     key=key, formation=formation, outcome="expired",
-                     reason="Your request to forget this was not answered within 30 days; it is kept.",
-                     detail={"request_id": request_id, "source_ref": source_ref})
-    removed = conn.execute("DELETE FROM deletion_requests WHERE status = 'pending' AND pending_until <= ?",
-                           (now_epoch,)).rowcount
+        audit.record(
+            conn,
+            at=now_epoch,
+            event=FORGET_REQUEST_EVENT,
+            actor=actor,
+            memory_id=memory_id,
+            scope=scope,
+            key=key,
+            formation=formation,
+            outcome="expired",
+            reason="Your request to forget this was not answered within 30 days; it is kept.",
+            detail={"request_id": request_id, "source_ref": source_ref},
+        )
+    removed = conn.execute(
+        "DELETE FROM deletion_requests WHERE status = 'pending' AND pending_until <= ?", (now_epoch,)
+    ).rowcount
     if removed:
         conn.execute("DELETE FROM deletion_request_targets WHERE request_id NOT IN (SELECT id FROM deletion_requests)")
     return removed
@@ -150,8 +162,17 @@ def _prune_row_by_row(conn, *, now_epoch: int, actor: str) -> PruneReport:
         try:
             conn.execute("SAVEPOINT prune_row")
             conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
-            audit.record(conn, at=now_epoch, event="expire", actor=actor, memory_id=memory_id,
-                         scope=scope, key=key, formation=formation, reason=reason)
+            audit.record(
+                conn,
+                at=now_epoch,
+                event="expire",
+                actor=actor,
+                memory_id=memory_id,
+                scope=scope,
+                key=key,
+                formation=formation,
+                reason=reason,
+            )
             conn.execute("RELEASE prune_row")
         except Exception:
             conn.execute("ROLLBACK TO prune_row")

@@ -29,9 +29,7 @@ _SECRET_ASSIGNMENT = re.compile(
 )
 # "pin" and "pw" are ordinary words too ("a PIN-striped suit", "pin it to the wall"): only
 # a PIN followed by digits, or pw/pwd with ``:`` or ``=`` and a value, is a secret.
-_PIN_ASSIGNMENT = re.compile(
-    r"\bpin(?:[ _-]?code|[ _-]?number)?\s*(?:is|was|=|:)?\s*[\"'“]?\d{4,12}\b", re.IGNORECASE
-)
+_PIN_ASSIGNMENT = re.compile(r"\bpin(?:[ _-]?code|[ _-]?number)?\s*(?:is|was|=|:)?\s*[\"'“]?\d{4,12}\b", re.IGNORECASE)
 _PW_ASSIGNMENT = re.compile(r"\b(?:pw|pwd)\s*[:=]\s*\S{3,}", re.IGNORECASE)
 # user:password@host in a URL (a user name alone, user@host, is not a secret).
 _URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@]*:[^\s/@]+@", re.IGNORECASE)
@@ -49,12 +47,21 @@ _UK_NINO = re.compile(r"\b[A-CEGHJ-PR-TW-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b
 
 # Key parts that name a secret (§3.5): ``account.password``, ``github.api_key``, ``bank.pin``.
 _SECRET_KEY_PARTS = {
-    "password": "a password", "passwd": "a password", "passcode": "a password",
-    "passphrase": "a password", "pw": "a password", "pwd": "a password",
-    "pin": "a PIN", "pin_code": "a PIN", "pin_number": "a PIN",
-    "secret": "a key or credential", "token": "an API key or token",
-    "api_key": "an API key or token", "apikey": "an API key or token",
-    "private_key": "a key or credential", "credential": "a key or credential",
+    "password": "a password",
+    "passwd": "a password",
+    "passcode": "a password",
+    "passphrase": "a password",
+    "pw": "a password",
+    "pwd": "a password",
+    "pin": "a PIN",
+    "pin_code": "a PIN",
+    "pin_number": "a PIN",
+    "secret": "a key or credential",
+    "token": "an API key or token",
+    "api_key": "an API key or token",
+    "apikey": "an API key or token",
+    "private_key": "a key or credential",
+    "credential": "a key or credential",
     "credentials": "a key or credential",
 }
 # Words inside a key part that always name a secret (``notes.my_password``, ``aws_api_key``).
@@ -203,7 +210,7 @@ def temporary_expiry(text: str, now: datetime) -> datetime | None:
         return _end_of_day(now)
     if phrase in {"tomorrow", "until tomorrow"}:
         return _end_of_day(now + timedelta(days=1))
-    if phrase in {"this week", "this weekend"} or phrase.startswith("until the end of") and phrase.endswith("week"):
+    if phrase in {"this week", "this weekend"} or (phrase.startswith("until the end of") and phrase.endswith("week")):
         return _end_of_day(now + timedelta(days=6 - now.weekday()))
     if phrase == "this month" or phrase.endswith("month"):
         first_next = (now.replace(day=1) + timedelta(days=32)).replace(day=1)
@@ -305,15 +312,20 @@ SENSITIVE_VOCABULARY: dict[str, frozenset[str]] = {
 #: Ethnic and national-origin words: about a person they name a §3.1 class ("user is Black",
 #: "of Mexican descent"), but alone they are also colours and languages ("language chinese").
 PERSON_ORIGIN_TERMS = frozenset(
-    re.findall(r"\S+", """black white asian hispanic latino latina latinx mexican african arab indian chinese
-    nigerian pakistani bangladeshi somali turkish kurdish roma romani gypsy""")
+    re.findall(
+        r"\S+",
+        """black white asian hispanic latino latina latinx mexican african arab indian chinese
+    nigerian pakistani bangladeshi somali turkish kurdish roma romani gypsy""",
+    )
 )
 
 #: Words that do not name a class alone but so often come with one that a detector reading
 #: whole conversations avoids them (the topics detector's former blocklist: a false alarm
 #: there only means a conversation is not used for topics).
 ADJACENT_TERMS = frozenset(
-    re.findall(r"\S+", """healthy medications doctors symptoms pain weight vaccine virus pill pills alcohol drunk
+    re.findall(
+        r"\S+",
+        """healthy medications doctors symptoms pain weight vaccine virus pill pills alcohol drunk
     beer beers weed marijuana dead death die disability dating sexy nude naked penis vagina
     masturbate gods temple satan religion government congress president immigration
     immigrant liberal liberals conservative conservatives race racial nationality parent
@@ -322,7 +334,8 @@ ADJACENT_TERMS = frozenset(
     weapon weapons bomb hack hacking poison thief thieves burglar hotwire joyride vandal
     vandalize scam abuse abusing torture hurt harm harming violence violent attack stab shoot
     shooting revenge cheat cheating explosive explosives cruel cruelty bully bullying hate
-    insult insults prank pranks trans mental arabs christians jews muslims mexicans""")
+    insult insults prank pranks trans mental arabs christians jews muslims mexicans""",
+    )
 )
 
 #: Every single word above: the conservative set a conversation-reading detector avoids.

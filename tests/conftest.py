@@ -43,8 +43,15 @@ def _isolated_environment(tmp_path, monkeypatch):
     from keyring.backends import fail
 
     monkeypatch.setenv("MEMTRUST_HOME", str(tmp_path / "home"))
-    for name in ("MEMTRUST_PASSPHRASE", "MEMTRUST_PASSPHRASE_FILE", "MEMTRUST_PASSCOMMAND", "MEMTRUST_DEBUG",
-                 "MEMTRUST_RECOVERY_CODE", "MEMTRUST_NEW_PASSPHRASE", "PYTHON_KEYRING_BACKEND"):
+    for name in (
+        "MEMTRUST_PASSPHRASE",
+        "MEMTRUST_PASSPHRASE_FILE",
+        "MEMTRUST_PASSCOMMAND",
+        "MEMTRUST_DEBUG",
+        "MEMTRUST_RECOVERY_CODE",
+        "MEMTRUST_NEW_PASSPHRASE",
+        "PYTHON_KEYRING_BACKEND",
+    ):
         monkeypatch.delenv(name, raising=False)
     previous = keyring.get_keyring()
     keyring.set_keyring(fail.Keyring())

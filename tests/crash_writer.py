@@ -18,8 +18,16 @@ def main() -> None:
     number = 0
     while True:
         number += 1
-        result = store.propose(Proposal(f"notes.crash_{os.getpid()}_{number}", f"value {number} " + "x" * (number % 700),
-                                        "explicit", "user", confirmed=True), actor="crash-test")
+        result = store.propose(
+            Proposal(
+                f"notes.crash_{os.getpid()}_{number}",
+                f"value {number} " + "x" * (number % 700),
+                "explicit",
+                "user",
+                confirmed=True,
+            ),
+            actor="crash-test",
+        )
         print(result.memory.id, flush=True)  # acknowledged: the commit has returned
 
 

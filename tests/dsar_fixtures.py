@@ -31,20 +31,58 @@ def fill(store, *, learning: bool = True) -> dict[str, str]:
 
     put(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True))
     put(Proposal("health.allergy", "penicillin", "explicit", "user", confirmed=True))
-    put(Proposal("profile.name", "Ada", "explicit", "chat", source_ref="conv-1/msg-2",
-                 evidence={"conversation": "Intro", "said_at": 1767225600}))
-    put(Proposal("notes.surprise_party", "surprise party for Sam", "explicit", "user", confirmed=True,
-                 utterance="remember, confidentially, the surprise party for Sam"))
+    put(
+        Proposal(
+            "profile.name",
+            "Ada",
+            "explicit",
+            "chat",
+            source_ref="conv-1/msg-2",
+            evidence={"conversation": "Intro", "said_at": 1767225600},
+        )
+    )
+    put(
+        Proposal(
+            "notes.surprise_party",
+            "surprise party for Sam",
+            "explicit",
+            "user",
+            confirmed=True,
+            utterance="remember, confidentially, the surprise party for Sam",
+        )
+    )
     put(Proposal("billing.plan", "annual", "explicit", "agent", scope="billing", source_ref="billing-agent/call-7"))
     for key, value in TRICKY_VALUES.items():
         put(Proposal(key, value, "explicit", "user", confirmed=True))
     if learning:
         store.set_learning(True, actor="test")
-        put(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length", confidence=0.82,
-                     evidence={"short_replies": 3, "replies": 4, "refs": ["c1/m1", "c1/m3"],
-                               "first_seen": 1767225600, "last_seen": 1767312000}))
-        put(Proposal("interests.topics", "sailing, chess", "implicit", "inference:topics", scope="research",
-                     confidence=0.9, evidence={"conversations": 3}))
+        put(
+            Proposal(
+                "style.answer_length",
+                "brief",
+                "implicit",
+                "inference:reply_length",
+                confidence=0.82,
+                evidence={
+                    "short_replies": 3,
+                    "replies": 4,
+                    "refs": ["c1/m1", "c1/m3"],
+                    "first_seen": 1767225600,
+                    "last_seen": 1767312000,
+                },
+            )
+        )
+        put(
+            Proposal(
+                "interests.topics",
+                "sailing, chess",
+                "implicit",
+                "inference:topics",
+                scope="research",
+                confidence=0.9,
+                evidence={"conversations": 3},
+            )
+        )
     store.set_setting("implicit_ttl_days", "45")
     store.mark_ingested(["conv-1/msg-1", "conv-1/msg-2"])
     context_for(store, consumer="assistant", purpose="style", actor="test")

@@ -58,7 +58,6 @@ class HangingKeyring(MemoryKeyring):
 
     def get_password(self, service, username):
         self.release.wait(30)
-        return None
 
 
 class PlaintextKeyring(MemoryKeyring):

@@ -44,8 +44,8 @@ def decrypt_page(page: bytes, number: int, key: bytes, mac_key: bytes) -> bytes:
     start = SALT_SIZE if number == 1 else 0
     end = PAGE_SIZE - RESERVE
     ciphertext = page[start:end]
-    iv = page[end:end + IV_SIZE]
-    stored_mac = page[end + IV_SIZE:end + IV_SIZE + HMAC_SIZE]
+    iv = page[end : end + IV_SIZE]
+    stored_mac = page[end + IV_SIZE : end + IV_SIZE + HMAC_SIZE]
     mac = hmac.new(mac_key, ciphertext + iv + number.to_bytes(4, "little"), hashlib.sha512).digest()
     if not hmac.compare_digest(mac, stored_mac):
         raise ValueError(f"HMAC mismatch on page {number}: wrong key or layout")
@@ -62,7 +62,7 @@ def decrypted_pages(path: Path, raw_key_hex: str) -> Iterator[tuple[int, bytes]]
     mac_key = hmac_key(key, salt)
     for index in range(len(data) // PAGE_SIZE):
         number = index + 1
-        yield number, decrypt_page(data[index * PAGE_SIZE:(index + 1) * PAGE_SIZE], number, key, mac_key)
+        yield number, decrypt_page(data[index * PAGE_SIZE : (index + 1) * PAGE_SIZE], number, key, mac_key)
 
 
 def decrypted_wal_frames(wal_path: Path, db_path: Path, raw_key_hex: str) -> Iterator[tuple[int, bytes]]:
@@ -78,8 +78,8 @@ def decrypted_wal_frames(wal_path: Path, db_path: Path, raw_key_hex: str) -> Ite
     mac_key = hmac_key(key, salt)
     offset = WAL_HEADER
     while offset + WAL_FRAME_HEADER + PAGE_SIZE <= len(data):
-        number = int.from_bytes(data[offset:offset + 4], "big")
-        page = data[offset + WAL_FRAME_HEADER:offset + WAL_FRAME_HEADER + PAGE_SIZE]
+        number = int.from_bytes(data[offset : offset + 4], "big")
+        page = data[offset + WAL_FRAME_HEADER : offset + WAL_FRAME_HEADER + PAGE_SIZE]
         yield number, decrypt_page(page, number, key, mac_key)
         offset += WAL_FRAME_HEADER + PAGE_SIZE
 
@@ -88,5 +88,10 @@ def page_one_header_is_sqlite(plaintext: bytes) -> bool:
     """True when page 1's plaintext (file bytes 16…) carries a SQLite header tail: page size
     4096 (big-endian at file offset 16), read/write versions 1 or 2, reserve 80, and the
     fixed payload fractions 64/32/32."""
-    return (plaintext[0:2] == PAGE_SIZE.to_bytes(2, "big") and plaintext[2] in (1, 2) and plaintext[3] in (1, 2)
-            and plaintext[4] == RESERVE and plaintext[5:8] == bytes([64, 32, 32]))
+    return (
+        plaintext[0:2] == PAGE_SIZE.to_bytes(2, "big")
+        and plaintext[2] in (1, 2)
+        and plaintext[3] in (1, 2)
+        and plaintext[4] == RESERVE
+        and plaintext[5:8] == bytes([64, 32, 32])
+    )

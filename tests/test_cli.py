@@ -16,12 +16,21 @@ from tests.conftest import TEST_PASSPHRASE
 def run(tmp_path):
     home = tmp_path / "home"
 
-    def run(*args: str, passphrase: str | None = TEST_PASSPHRASE, stdin: str | None = None) -> subprocess.CompletedProcess:
+    def run(
+        *args: str, passphrase: str | None = TEST_PASSPHRASE, stdin: str | None = None
+    ) -> subprocess.CompletedProcess:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(tmp_path)}
         if passphrase is not None:
             env["MEMTRUST_PASSPHRASE"] = passphrase
-        return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
-                              input=stdin, stdin=None if stdin is not None else subprocess.DEVNULL, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "memtrust.app", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            input=stdin,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+            timeout=60,
+        )
 
     run.home = home
     return run
@@ -40,10 +49,26 @@ def test_add_list_confirm_forget_round_trip(run):
     assert run("add", "contact.preferred_channel", "email", "--yes").returncode == 0
     listed = json.loads(run("list", "--json").stdout)
     assert [(m["key"], m["value"], m["formation"], m["status"]) for m in listed] == [
-        ("contact.preferred_channel", "email", "explicit", "active")]
-    assert set(listed[0]) >= {"id", "scope", "key", "value", "formation", "source", "source_ref", "confidence",
-                              "status", "evidence", "created_at", "updated_at", "last_signal_at", "expires_at",
-                              "confirmed_at", "reviewed_at"}
+        ("contact.preferred_channel", "email", "explicit", "active")
+    ]
+    assert set(listed[0]) >= {
+        "id",
+        "scope",
+        "key",
+        "value",
+        "formation",
+        "source",
+        "source_ref",
+        "confidence",
+        "status",
+        "evidence",
+        "created_at",
+        "updated_at",
+        "last_signal_at",
+        "expires_at",
+        "confirmed_at",
+        "reviewed_at",
+    }
     forgot = run("forget", listed[0]["id"][:8])
     assert forgot.returncode == 0 and "Deleted contact.preferred_channel" in forgot.stdout
     assert json.loads(run("list", "--json").stdout) == []
@@ -90,10 +115,26 @@ def test_unknown_memory_id_is_a_sentence(run):
 def test_confirm_and_reject_of_pending_items(run, tmp_path):
     assert run("init").returncode == 0
     chat = tmp_path / "chat.jsonl"
-    chat.write_text("\n".join(json.dumps(line) for line in [
-        {"conversation_id": "c1", "role": "user", "content": "Please remember that I prefer email.", "timestamp": 1_700_000_000},
-        {"conversation_id": "c1", "role": "user", "content": "Remember that my name is Ada.", "timestamp": 1_700_000_060},
-    ]), encoding="utf-8")
+    chat.write_text(
+        "\n".join(
+            json.dumps(line)
+            for line in [
+                {
+                    "conversation_id": "c1",
+                    "role": "user",
+                    "content": "Please remember that I prefer email.",
+                    "timestamp": 1_700_000_000,
+                },
+                {
+                    "conversation_id": "c1",
+                    "role": "user",
+                    "content": "Remember that my name is Ada.",
+                    "timestamp": 1_700_000_060,
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     ingested = run("ingest", str(chat))
     assert ingested.returncode == 0 and "2 pending in your Inbox" in ingested.stdout
     pending = {m["key"]: m["id"] for m in json.loads(run("list", "--json", "--status", "pending").stdout)}
@@ -108,8 +149,17 @@ def test_confirm_and_reject_of_pending_items(run, tmp_path):
 def test_ingest_names_the_key_of_a_rejected_request(run, tmp_path):
     assert run("init").returncode == 0
     chat = tmp_path / "chat.jsonl"
-    chat.write_text(json.dumps({"conversation_id": "c1", "role": "user", "timestamp": 1_700_000_000,
-                                "content": "Remember that my password is hunter2!"}), encoding="utf-8")
+    chat.write_text(
+        json.dumps(
+            {
+                "conversation_id": "c1",
+                "role": "user",
+                "timestamp": 1_700_000_000,
+                "content": "Remember that my password is hunter2!",
+            }
+        ),
+        encoding="utf-8",
+    )
     ingested = run("ingest", str(chat))
     assert ingested.returncode == 0 and "1 rejected" in ingested.stdout
     [line] = [line for line in ingested.stdout.splitlines() if line.strip().startswith("rejected")]
@@ -123,8 +173,16 @@ def test_export_lists_every_memory_with_its_formation_and_warns(run, tmp_path):
     done = run("export", "--out", str(out))
     assert done.returncode == 0 and "not encrypted" in done.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert set(data) == {"meta", "consent", "memories", "audit", "counts", "settings", "ingested_messages",
-                         "deletion_requests"}
+    assert set(data) == {
+        "meta",
+        "consent",
+        "memories",
+        "audit",
+        "counts",
+        "settings",
+        "ingested_messages",
+        "deletion_requests",
+    }
     assert [(m["key"], m["formation"]) for m in data["memories"]] == [("contact.preferred_channel", "explicit")]
     assert data["counts"]["explicit"]["active"] == 1
     assert out.stat().st_mode & 0o777 == 0o600
@@ -190,9 +248,14 @@ def test_ingest_calls_an_inference_inferred_never_saved(run, tmp_path):
     chat = tmp_path / "brief.jsonl"
     turns = []  # user replies to the assistant, all short
     for n in range(30):
-        turns.append({"conversation_id": f"c{n // 3}", "role": "assistant" if n % 2 else "user",
-                      "content": "Here is a long and careful answer to your question." if n % 2 else "ok thanks",
-                      "timestamp": 1_700_000_000 + 60 * n})
+        turns.append(
+            {
+                "conversation_id": f"c{n // 3}",
+                "role": "assistant" if n % 2 else "user",
+                "content": "Here is a long and careful answer to your question." if n % 2 else "ok thanks",
+                "timestamp": 1_700_000_000 + 60 * n,
+            }
+        )
     chat.write_text("\n".join(json.dumps(turn) for turn in turns), encoding="utf-8")
     done = run("ingest", str(chat))
     assert done.returncode == 0
@@ -208,17 +271,36 @@ def test_the_passphrase_command_runs_once_per_command(run, tmp_path):
     script.write_text(f"#!/bin/sh\necho x >> {counter}\necho '{TEST_PASSPHRASE}'\n", encoding="utf-8")
     script.chmod(0o700)
     done = subprocess.run(
-        [sys.executable, "-m", "memtrust.app", "list"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
-        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(run.home),
-             "HOME": str(tmp_path), "MEMTRUST_PASSCOMMAND": str(script)})
+        [sys.executable, "-m", "memtrust.app", "list"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        env={
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "MEMTRUST_HOME": str(run.home),
+            "HOME": str(tmp_path),
+            "MEMTRUST_PASSCOMMAND": str(script),
+        },
+    )
     assert done.returncode == 0, done.stderr
     assert counter.read_text().count("x") == 1
 
 
 def _forget_export(path, *, conversation: str) -> str:
-    path.write_text(json.dumps({"conversation_id": conversation, "message_id": "m0", "role": "user",
-                                "content": "Please forget that I prefer email.", "timestamp": 1_772_000_000}) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "conversation_id": conversation,
+                "message_id": "m0",
+                "role": "user",
+                "content": "Please forget that I prefer email.",
+                "timestamp": 1_772_000_000,
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -229,10 +311,14 @@ def test_ingest_says_a_request_to_forget_waits_in_the_inbox_and_confirm_deletes_
     assert done.returncode == 0, done.stderr
     assert "1 request to forget is waiting in your Inbox" in done.stdout
     assert "memtrust forget " not in done.stdout  # no ids to copy by hand any more
-    line = next(line for line in run("list", "--status", "pending").stdout.splitlines() if "[request to forget]" in line)
+    line = next(
+        line for line in run("list", "--status", "pending").stdout.splitlines() if "[request to forget]" in line
+    )
     assert 'you asked to forget "I prefer email": confirm deletes shared/contact.preferred_channel' in line
     confirmed = run("confirm", line.split()[0])
-    assert confirmed.returncode == 0 and "Deleted contact.preferred_channel (explicit), as you asked." in confirmed.stdout
+    assert (
+        confirmed.returncode == 0 and "Deleted contact.preferred_channel (explicit), as you asked." in confirmed.stdout
+    )
     assert json.loads(run("list", "--json").stdout) == []
     assert "No memories." in run("list").stdout
 
@@ -262,9 +348,17 @@ def test_list_says_requested_for_a_confidential_request_nobody_confirmed_and_sav
     confidential request from an import before §3.6 would ask, so nobody has confirmed it."""
     assert run("init").returncode == 0
     chat = tmp_path / "chat.jsonl"
-    chat.write_text(json.dumps({"conversation_id": "c1", "role": "user", "timestamp": 1_700_000_000,
-                                "content": "Remember that, just between us, I am interviewing at Acme."}),
-                    encoding="utf-8")
+    chat.write_text(
+        json.dumps(
+            {
+                "conversation_id": "c1",
+                "role": "user",
+                "timestamp": 1_700_000_000,
+                "content": "Remember that, just between us, I am interviewing at Acme.",
+            }
+        ),
+        encoding="utf-8",
+    )
     assert "1 quarantined" in run("ingest", str(chat)).stdout
     assert run("add", "notes.job_search", "Just between us, I am interviewing elsewhere", "--yes").returncode == 0
     listed = run("list")

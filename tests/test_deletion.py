@@ -94,7 +94,9 @@ def _superseded_on_confirm(store, memory, clock):
 
 
 def _edited(store, memory, clock):
-    store.edit(memory.id, "something else", actor="test", key="notes.renamed" if memory.key.startswith("notes.") else None)
+    store.edit(
+        memory.id, "something else", actor="test", key="notes.renamed" if memory.key.startswith("notes.") else None
+    )
 
 
 NOTE_KEY = "notes.zq7731_marmalade_lighthouse_quokka"
@@ -121,10 +123,17 @@ def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
     if formation == "explicit":
         proposal = Proposal(key, VALUE, "explicit", "chat", source_ref="c1/m1", confirmed=confirmed)
     else:
-        proposal = Proposal(key, VALUE, "implicit", "inference:topics", confidence=0.9,
-                            evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]})
+        proposal = Proposal(
+            key,
+            VALUE,
+            "implicit",
+            "inference:topics",
+            confidence=0.9,
+            evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]},
+        )
     memory = store.propose(proposal, actor="test").memory
     from memtrust.store.consumers import context_for
+
     context_for(store, consumer="assistant", actor="test")  # influence events name the row
     store.db.checkpoint()
 
@@ -161,11 +170,25 @@ def test_deleting_a_note_keeps_other_notes_keys_in_the_audit(store):
 
 def test_editing_an_inference_makes_it_saved_by_you_and_audits_the_edit(store):
     store.set_learning(True, actor="t")
-    inferred = store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length",
-                                      confidence=0.8, evidence={"short_replies": 3}), actor="t").memory
+    inferred = store.propose(
+        Proposal(
+            "style.answer_length",
+            "brief",
+            "implicit",
+            "inference:reply_length",
+            confidence=0.8,
+            evidence={"short_replies": 3},
+        ),
+        actor="t",
+    ).memory
     edited = store.edit(inferred.id, "detailed", actor="t")
     assert (edited.formation, edited.source, edited.confidence, edited.expires_at, edited.evidence) == (
-        "explicit", "user", 1.0, None, None)
+        "explicit",
+        "user",
+        1.0,
+        None,
+        None,
+    )
     assert store.get(inferred.id) == edited
     event = store.audit_events(limit=1)[0]
     assert (event.event, event.formation, event.detail) == ("edit", "explicit", {"was": "implicit"})
@@ -175,6 +198,7 @@ def test_editing_an_inference_makes_it_saved_by_you_and_audits_the_edit(store):
 def test_an_edit_to_a_secret_is_refused_and_changes_nothing(store):
     saved = store.propose(Proposal("notes.locker", "blue locker", "explicit", "user", confirmed=True), actor="t").memory
     from memtrust.store.errors import InvalidInput
+
     with pytest.raises(InvalidInput, match="password manager"):
         store.edit(saved.id, "password: hunter2hunter2", actor="t")
     assert store.get(saved.id).value == "blue locker"
@@ -188,9 +212,14 @@ SENTENCE_WORD = "xylophonebreakfast"
 def _request_for(store, memory, *, words: str):
     from memtrust.store.deletion_requests import DeletionRequests
 
-    return DeletionRequests(store).add(what=words, utterance=f"Please forget that {words}, said over {SENTENCE_WORD}.",
-                                       source_ref="later.jsonl#c2/m0", said_at=1_772_000_000,
-                                       memory_ids=[memory.id], actor="ingest:later.jsonl")
+    return DeletionRequests(store).add(
+        what=words,
+        utterance=f"Please forget that {words}, said over {SENTENCE_WORD}.",
+        source_ref="later.jsonl#c2/m0",
+        said_at=1_772_000_000,
+        memory_ids=[memory.id],
+        actor="ingest:later.jsonl",
+    )
 
 
 def _note(store):
@@ -215,8 +244,11 @@ def test_confirming_a_request_to_forget_deletes_the_value_and_the_sentence_every
     assert _plaintext_hits(path, key_hex, SENTENCE_WORD.encode()) == []
     assert Path(f"{path}-wal").stat().st_size == 0
     events = [(e.event, e.outcome, e.key) for e in store.audit_events(newest_first=False) if e.memory_id == memory.id]
-    assert events[-3:] == [("forget-request", "pending", "notes.(redacted)"),
-                           ("forget-request", "confirmed", "notes.(redacted)"), ("delete", None, "notes.(redacted)")]
+    assert events[-3:] == [
+        ("forget-request", "pending", "notes.(redacted)"),
+        ("forget-request", "confirmed", "notes.(redacted)"),
+        ("delete", None, "notes.(redacted)"),
+    ]
     assert "confirmed your request" in store.audit_events(limit=1)[0].reason
 
 

@@ -14,8 +14,14 @@ def _saved(store, key="contact.preferred_channel", value="email"):
 
 
 def _ask(store, *memories, what="I prefer email", ref="later.jsonl#c2/m0"):
-    return DeletionRequests(store).add(what=what, utterance=f"Forget that {what}.", source_ref=ref, said_at=None,
-                                       memory_ids=[m.id for m in memories], actor="test")
+    return DeletionRequests(store).add(
+        what=what,
+        utterance=f"Forget that {what}.",
+        source_ref=ref,
+        said_at=None,
+        memory_ids=[m.id for m in memories],
+        actor="test",
+    )
 
 
 def test_an_unanswered_request_lapses_after_30_days_at_the_launch_prune_and_the_memory_stays(store, clock):

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-import memtrust.app.detectors as detectors
+from memtrust.app import detectors
 from memtrust.app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector
 from memtrust.app.detectors.language import SAMPLE_SIZE
 from memtrust.app.detectors.topics import SENSITIVE_TERMS, TOPICS
@@ -35,17 +35,29 @@ def _records(conversations: list[list[tuple[str, str]]], *, start: int = START, 
     records = []
     for index, turns in enumerate(conversations):
         for position, (role, text) in enumerate(turns):
-            records.append({"conversation_id": f"{prefix}{index}", "message_id": f"m{position}", "role": role,
-                            "content": text, "timestamp": start + index * 86_400 + position * 60})
+            records.append(
+                {
+                    "conversation_id": f"{prefix}{index}",
+                    "message_id": f"m{position}",
+                    "role": role,
+                    "content": text,
+                    "timestamp": start + index * 86_400 + position * 60,
+                }
+            )
     return records
 
 
 def _brief_chats(count: int) -> list[list[tuple[str, str]]]:
     return [
-        [("user", f"How do I sort a list in Python by the second item, example {i}?"),
-         ("assistant", "Use sorted(items, key=lambda pair: pair[1]); it returns a new list."),
-         ("user", "ok thanks"), ("assistant", "You're welcome."), ("user", "and reversed?"),
-         ("assistant", "Add reverse=True."), ("user", "great")]
+        [
+            ("user", f"How do I sort a list in Python by the second item, example {i}?"),
+            ("assistant", "Use sorted(items, key=lambda pair: pair[1]); it returns a new list."),
+            ("user", "ok thanks"),
+            ("assistant", "You're welcome."),
+            ("user", "and reversed?"),
+            ("assistant", "Add reverse=True."),
+            ("user", "great"),
+        ]
         for i in range(count)
     ]
 
@@ -105,7 +117,12 @@ def test_real_red_team_and_oasst_files_never_yield_a_sensitive_row_or_topic(stor
         for topic in topics.split(", "):
             assert topic in TOPICS
             assert not SENSITIVE_TOPIC.search(topic), topic
-    assert {m.key for m in inferred} <= {"style.answer_length", "locale.timezone", "interests.topics", "locale.language"}
+    assert {m.key for m in inferred} <= {
+        "style.answer_length",
+        "locale.timezone",
+        "interests.topics",
+        "locale.language",
+    }
 
 
 def test_the_topic_vocabulary_names_no_sensitive_matter():
@@ -165,9 +182,16 @@ def test_a_contradicting_turn_removes_the_brief_inference_and_audits_it_without_
     ingest_file(store, write_jsonl(tmp_path / "a.jsonl", _records(_brief_chats(8))))
     assert [m.value for m in _implicit(store, "style.answer_length")] == ["brief"]
 
-    later = [[("user", "Explain how DNS resolution works."), ("assistant", "A resolver asks the root, then the TLD."),
-              ("user", "Actually, give me the long version.")]]
-    report = ingest_file(store, write_jsonl(tmp_path / "b.jsonl", _records(later, start=START + 40 * 86_400, prefix="d")))
+    later = [
+        [
+            ("user", "Explain how DNS resolution works."),
+            ("assistant", "A resolver asks the root, then the TLD."),
+            ("user", "Actually, give me the long version."),
+        ]
+    ]
+    report = ingest_file(
+        store, write_jsonl(tmp_path / "b.jsonl", _records(later, start=START + 40 * 86_400, prefix="d"))
+    )
     assert _implicit(store, "style.answer_length") == []
     assert [m.key for m in report.withdrawn] == ["style.answer_length"]
     [event] = [e for e in store.audit_events() if e.event == "delete"]
@@ -185,8 +209,14 @@ def test_an_older_contradiction_does_not_undo_a_newer_signal(store, tmp_path):
 
 def test_brief_is_not_inferred_when_the_user_asked_for_more_after_the_short_replies(store, tmp_path):
     store.set_learning(True, actor="test")
-    chats = _brief_chats(8) + [[("user", "Tell me about Rust lifetimes."), ("assistant", "They bound references."),
-                                ("user", "Can you elaborate on that?")]]
+    chats = [
+        *_brief_chats(8),
+        [
+            ("user", "Tell me about Rust lifetimes."),
+            ("assistant", "They bound references."),
+            ("user", "Can you elaborate on that?"),
+        ],
+    ]
     ingest_file(store, write_jsonl(tmp_path / "c.jsonl", _records(chats)))
     assert [m.value for m in _implicit(store, "style.answer_length")] != ["brief"]
 
@@ -212,8 +242,9 @@ def test_an_explicit_value_for_the_key_wins_over_inference_end_to_end(store, tmp
 
 
 def test_a_forget_request_lists_the_matching_memory_for_the_user_to_delete(store, tmp_path):
-    saved = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                          actor="test").memory
+    saved = store.propose(
+        Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test"
+    ).memory
     store.propose(Proposal("profile.name", "Ada", "explicit", "user", confirmed=True), actor="test")
     chats = [[("user", "Please forget that I prefer email."), ("assistant", "Noted.")]]
     report = ingest_file(store, write_jsonl(tmp_path / "f.jsonl", _records(chats)))
@@ -226,9 +257,12 @@ def test_a_forget_request_lists_the_matching_memory_for_the_user_to_delete(store
 
 def _conversation(cid: str, turns: list[tuple[str, str]], day: int = 0, hour: int = 12) -> Conversation:
     base = datetime(2026, 1, 1 + day % 28, hour, 0, tzinfo=UTC)
-    return Conversation(cid, None, base, [
-        Turn(cid, f"m{i}", role, text, base.replace(minute=i)) for i, (role, text) in enumerate(turns)
-    ])
+    return Conversation(
+        cid,
+        None,
+        base,
+        [Turn(cid, f"m{i}", role, text, base.replace(minute=i)) for i, (role, text) in enumerate(turns)],
+    )
 
 
 def test_reply_length_needs_several_replies_and_says_why():
@@ -280,9 +314,11 @@ def test_a_conversation_touching_a_sensitive_matter_is_not_used_for_topics():
 
 def test_language_uses_langdetect_on_a_bounded_sample():
     detector = LanguageDetector()
-    texts = ["Bonjour, pouvez-vous m'aider à écrire une lettre de motivation pour un emploi ?",
-             "Je voudrais comprendre comment fonctionne la photosynthèse chez les plantes.",
-             "Merci beaucoup, c'est très clair et utile pour mon travail de demain."]
+    texts = [
+        "Bonjour, pouvez-vous m'aider à écrire une lettre de motivation pour un emploi ?",
+        "Je voudrais comprendre comment fonctionne la photosynthèse chez les plantes.",
+        "Merci beaucoup, c'est très clair et utile pour mon travail de demain.",
+    ]
     for index in range(SAMPLE_SIZE + 50):
         detector(_conversation(f"c{index}", [("user", texts[index % 3])], day=index), "f")
     assert len(detector.sample) == SAMPLE_SIZE

@@ -10,18 +10,18 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from memtrust.store.errors import InvalidInput
 from memtrust.store.export import (
     EXCLUDED_TABLES,
     EXPORTED_TABLES,
     UNENCRYPTED_WARNING,
     build_export,
     dumps_export,
-    export_text,
     export_schema,
+    export_text,
     validate_export,
     write_export,
 )
-from memtrust.store.errors import InvalidInput
 from memtrust.store.model import FORMATIONS, MEMORY_FIELDS, STATUSES, Proposal
 from memtrust.store.report import render_markdown
 from tests.dsar_fixtures import TRICKY_VALUES, fill
@@ -57,8 +57,13 @@ def test_counts_equal_the_rows_in_the_export_and_in_the_store(store):
     assert data["counts"]["memories"] == len(data["memories"])
     assert {f: data["counts"][f] for f in FORMATIONS} == store.counts()
     with store.db.read() as conn:
-        for table, part in (("memories", "memories"), ("audit", "audit"), ("consent", "consent"),
-                            ("settings", "settings"), ("ingested_messages", "ingested_messages")):
+        for table, part in (
+            ("memories", "memories"),
+            ("audit", "audit"),
+            ("consent", "consent"),
+            ("settings", "settings"),
+            ("ingested_messages", "ingested_messages"),
+        ):
             assert data["counts"][part] == conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
@@ -66,7 +71,12 @@ def test_every_status_and_formation_is_exported_with_every_design_field(store):
     fill(store)
     data = build_export(store, app_version="test")
     kinds = {(m["formation"], m["status"]) for m in data["memories"]}
-    assert kinds == {("explicit", "active"), ("explicit", "pending"), ("explicit", "quarantined"), ("implicit", "active")}
+    assert kinds == {
+        ("explicit", "active"),
+        ("explicit", "pending"),
+        ("explicit", "quarantined"),
+        ("implicit", "active"),
+    }
     assert all(tuple(m) == MEMORY_FIELDS for m in data["memories"])
     inferred = next(m for m in data["memories"] if m["key"] == "style.answer_length")
     assert inferred["evidence"]["short_replies"] == 3 and inferred["confidence"] == 0.82
@@ -197,8 +207,16 @@ def test_markdown_report_shows_stored_text_literally_on_one_line(store):
 
 
 def test_markdown_report_says_pending_items_are_requested_not_saved(store):
-    store.propose(Proposal("contact.preferred_channel", "email", "explicit", "chat",
-                           evidence={"conversation_title": None, "said_at": 1793527860}), actor="test")
+    store.propose(
+        Proposal(
+            "contact.preferred_channel",
+            "email",
+            "explicit",
+            "chat",
+            evidence={"conversation_title": None, "said_at": 1793527860},
+        ),
+        actor="test",
+    )
     text = render_markdown(build_export(store, app_version="test"))
     pending = text.split("## Pending")[1].split("## Quarantined")[0]
     assert "requested by you, in a conversation on " in pending and "; awaiting your confirmation" in pending
@@ -211,17 +229,29 @@ def test_markdown_report_summary_counts_each_group_as_its_section_does(store):
     fill(store)
     store.propose(Proposal("notes.later", "call the bank", "explicit", "chat"), actor="test")
     text = render_markdown(build_export(store, app_version="test"))
-    sections = {name: int(re.search(rf"^## {name} \((\d+)\)$", text, re.MULTILINE).group(1))
-                for name in ("Saved by you", "Inferred about you", "Pending", "Quarantined")}
+    sections = {
+        name: int(re.search(rf"^## {name} \((\d+)\)$", text, re.MULTILINE).group(1))
+        for name in ("Saved by you", "Inferred about you", "Pending", "Quarantined")
+    }
     summary = next(line for line in text.splitlines() if line.startswith("In total:"))
-    assert (f"{sections['Saved by you']} saved by you, {sections['Inferred about you']} inferred, "
-            f"{sections['Pending']} awaiting your confirmation, {sections['Quarantined']} quarantined") in summary
+    assert (
+        f"{sections['Saved by you']} saved by you, {sections['Inferred about you']} inferred, "
+        f"{sections['Pending']} awaiting your confirmation, {sections['Quarantined']} quarantined"
+    ) in summary
     assert "or awaiting" not in summary
 
 
 def test_markdown_report_reads_where_an_explicit_memory_was_said_as_words(store):
-    store.propose(Proposal("profile.city", "Oslo", "explicit", "chat",
-                           evidence={"conversation_title": "Moving plans", "said_at": 1767225600}), actor="test")
+    store.propose(
+        Proposal(
+            "profile.city",
+            "Oslo",
+            "explicit",
+            "chat",
+            evidence={"conversation_title": "Moving plans", "said_at": 1767225600},
+        ),
+        actor="test",
+    )
     text = render_markdown(build_export(store, app_version="test"))
     assert "context: in conversation *Moving plans*, said on 1 Jan 2026 00:00 UTC" in text
     assert "said\\_at" not in text and "1767225600" not in text
@@ -229,21 +259,45 @@ def test_markdown_report_reads_where_an_explicit_memory_was_said_as_words(store)
 
 def test_the_serialised_export_is_one_row_per_line_and_round_trips_floats_exactly(store):
     store.set_learning(True, actor="t")
-    store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length",
-                           confidence=0.8333333333333334, evidence={"ratio": 0.1 + 0.2, "text": "é\x07"}), actor="t")
+    store.propose(
+        Proposal(
+            "style.answer_length",
+            "brief",
+            "implicit",
+            "inference:reply_length",
+            confidence=0.8333333333333334,
+            evidence={"ratio": 0.1 + 0.2, "text": "é\x07"},
+        ),
+        actor="t",
+    )
     text, count = export_text(store, app_version="test")
     data = json.loads(text)
     assert count == 1 and data == build_export(store, app_version="test")
     assert json.loads(dumps_export(data)) == data
     [memory] = data["memories"]
     assert memory["confidence"] == 0.8333333333333334 and memory["evidence"] == {"ratio": 0.1 + 0.2, "text": "é\x07"}
-    assert sum(1 for line in text.splitlines() if '"key": "style.answer_length"' in line
-               or '"key":"style.answer_length"' in line) >= 1
+    assert (
+        sum(
+            1
+            for line in text.splitlines()
+            if '"key": "style.answer_length"' in line or '"key":"style.answer_length"' in line
+        )
+        >= 1
+    )
 
 
 def test_markdown_report_does_not_present_the_import_date_as_when_a_request_was_said(store):
-    store.propose(Proposal("notes.not_easily_scared", "I am not easily scared", "explicit", "chat",
-                           source_ref="oasst.jsonl#oasst-15/m1", evidence={"conversation_title": None}), actor="test")
+    store.propose(
+        Proposal(
+            "notes.not_easily_scared",
+            "I am not easily scared",
+            "explicit",
+            "chat",
+            source_ref="oasst.jsonl#oasst-15/m1",
+            evidence={"conversation_title": None},
+        ),
+        actor="test",
+    )
     text = render_markdown(build_export(store, app_version="test"))
     pending = text.split("## Pending")[1].split("## Quarantined")[0]
     assert "requested by you, in a conversation found when it was imported on " in pending
@@ -271,21 +325,36 @@ def test_an_export_replaces_an_earlier_export_but_never_another_file(store, tmp_
 def _request_to_forget(store):
     from memtrust.store.deletion_requests import DeletionRequests
 
-    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                           actor="test").memory
+    memory = store.propose(
+        Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test"
+    ).memory
     return memory, DeletionRequests(store).add(
-        what="I prefer email", utterance="Forget that I prefer email.", source_ref="later.jsonl#c2/m0",
-        said_at=1_772_000_000, memory_ids=[memory.id], actor="test")
+        what="I prefer email",
+        utterance="Forget that I prefer email.",
+        source_ref="later.jsonl#c2/m0",
+        said_at=1_772_000_000,
+        memory_ids=[memory.id],
+        actor="test",
+    )
 
 
 def test_a_request_to_forget_is_exported_with_the_memory_it_names_and_counted(store):
     memory, request = _request_to_forget(store)
     data = build_export(store, app_version="test")
     validate_export(data)
-    assert data["deletion_requests"] == [{
-        "id": request.id, "utterance": "Forget that I prefer email.", "what": "I prefer email",
-        "source_ref": "later.jsonl#c2/m0", "said_at": "2026-02-25T06:13:20Z", "created_at": "2026-03-02T12:00:00Z",
-        "pending_until": "2026-04-01T12:00:00Z", "status": "pending", "memory_ids": [memory.id]}]
+    assert data["deletion_requests"] == [
+        {
+            "id": request.id,
+            "utterance": "Forget that I prefer email.",
+            "what": "I prefer email",
+            "source_ref": "later.jsonl#c2/m0",
+            "said_at": "2026-02-25T06:13:20Z",
+            "created_at": "2026-03-02T12:00:00Z",
+            "pending_until": "2026-04-01T12:00:00Z",
+            "status": "pending",
+            "memory_ids": [memory.id],
+        }
+    ]
     assert data["counts"]["deletion_requests"] == 1
     broken = json.loads(json.dumps(data))
     broken["deletion_requests"][0]["memory_ids"] = ["not-in-the-export"]
@@ -317,8 +386,7 @@ def test_one_export_with_its_markdown_report_is_one_audit_row_naming_both_files(
     fill(store)
     before = len(store.audit_events())
     json_path, md_path = tmp_path / "dsar.json", tmp_path / "dsar.md"
-    record_export(store, actor="tui", destination=str(json_path), memory_count=11, format="json",
-                  markdown=str(md_path))
+    record_export(store, actor="tui", destination=str(json_path), memory_count=11, format="json", markdown=str(md_path))
     events = store.audit_events()
     assert len(events) == before + 1
     assert events[0].event == "export"
@@ -337,10 +405,12 @@ def test_an_export_audit_reason_names_its_format_and_counts_one_memory_in_the_si
 
 def test_markdown_report_says_a_confidential_request_nobody_confirmed_is_not_saved(store):
     # §3.5 quarantines it before it reaches the Inbox: the TUI reads [requested] [quarantined].
-    store.propose(Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"),
-                  actor="test")
-    store.propose(Proposal("notes.salary", "just between us, my raise is 5%", "explicit", "user", confirmed=True),
-                  actor="test")
+    store.propose(
+        Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"), actor="test"
+    )
+    store.propose(
+        Proposal("notes.salary", "just between us, my raise is 5%", "explicit", "user", confirmed=True), actor="test"
+    )
     text = render_markdown(build_export(store, app_version="test"))
     held = text.split("## Quarantined")[1].split("## What was used")[0]
     plan, salary = held.split("- **`notes.salary`**")[0], held.split("- **`notes.salary`**")[1]

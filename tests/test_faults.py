@@ -27,10 +27,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cli(*args, home: Path, passphrase: str = TEST_PASSPHRASE, **extra_env):
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home),
-           "MEMTRUST_PASSPHRASE": passphrase, "HOME": str(home.parent), **extra_env}
-    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=120, cwd=ROOT)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "MEMTRUST_HOME": str(home),
+        "MEMTRUST_PASSPHRASE": passphrase,
+        "HOME": str(home.parent),
+        **extra_env,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "memtrust.app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 def _digest(path: Path) -> str:
@@ -64,8 +76,9 @@ def small_mount(tmp_path):
     """A 400 KiB tmpfs (root only); the test is skipped where mounting is not permitted."""
     mount_point = tmp_path / "small"
     mount_point.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", str(mount_point)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", str(mount_point)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
     yield mount_point
@@ -111,9 +124,17 @@ def test_read_only_data_folder_gives_a_sentence_and_leaves_the_store_as_it_was(s
 
 def test_a_second_app_instance_on_the_same_store_gets_a_sentence(passphrase_store_path):
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from store.db import InstanceLock; "
-         "InstanceLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)", str(passphrase_store_path)],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from store.db import InstanceLock; "
+            "InstanceLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)",
+            str(passphrase_store_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(StoreInUse, match="already open"):
@@ -130,10 +151,27 @@ def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locke
     monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
     app_side = open_store(passphrase_store_path).store  # as the TUI holds it
     _save(app_side, "profile.name", "Ada")
-    writers = [subprocess.Popen([sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "add",
-                                 f"notes.from_cli_{n}", f"written by CLI {n}", "--yes"],
-                                env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}, cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(4)]
+    writers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "memtrust.app",
+                "--db",
+                str(passphrase_store_path),
+                "add",
+                f"notes.from_cli_{n}",
+                f"written by CLI {n}",
+                "--yes",
+            ],
+            env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE},
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(4)
+    ]
     for number in range(40):  # the app keeps reading and writing meanwhile
         app_side.list()
         _save(app_side, f"notes.from_app_{number}", "written by the app")
@@ -155,9 +193,13 @@ def test_every_acknowledged_write_survives_sigkill_at_random_points(tmp_path):
     rng = random.Random(20261130)
     acknowledged: set[str] = set()
     for trial in range(20):
-        writer = subprocess.Popen([sys.executable, str(ROOT / "tests" / "crash_writer.py"), str(path)],
-                                  env={**os.environ, "MEMTRUST_TEST_KEY": key.secret, "PYTHONPATH": str(ROOT)},
-                                  stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        writer = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests" / "crash_writer.py"), str(path)],
+            env={**os.environ, "MEMTRUST_TEST_KEY": key.secret, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         first = writer.stdout.readline().strip()
         assert first, f"trial {trial}: the writer acknowledged nothing"
         acknowledged.add(first)

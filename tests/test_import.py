@@ -34,8 +34,10 @@ def _through_a_file(data, tmp_path):
 
 def _snapshot(store):
     with store.db.read() as conn:
-        return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-                for table in ("memories", "consent", "settings", "ingested_messages")}
+        return {
+            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+            for table in ("memories", "consent", "settings", "ingested_messages")
+        }
 
 
 def test_export_import_export_gives_the_same_memories_consent_settings_and_audit(store, second_store, tmp_path, clock):
@@ -88,8 +90,10 @@ def test_merge_skip_keeps_what_the_store_holds(store, second_store, tmp_path):
     assert [m.value for m in second_store.list() if m.key == "contact.preferred_channel"] == ["phone"]
     assert second_store.setting("implicit_ttl_days") == "30"
     # learning is off here: the two inferences are skipped, as is the held key
-    assert report.skipped == 3 and report.skip_reasons == {"implicit learning is off in this store": 2,
-                                                          "this store already holds that memory": 1}
+    assert report.skipped == 3 and report.skip_reasons == {
+        "implicit learning is off in this store": 2,
+        "this store already holds that memory": 1,
+    }
     assert second_store.counts()["implicit"]["active"] == 0
     events = [e for e in second_store.audit_events() if e.event == "import"]
     assert {e.outcome for e in events} == {"restored", "skip", "merge-skip"}
@@ -97,7 +101,8 @@ def test_merge_skip_keeps_what_the_store_holds(store, second_store, tmp_path):
 
 
 def test_merge_replace_takes_the_imported_value_but_never_lets_an_inference_replace_a_saved_one(
-        store, second_store, tmp_path):
+    store, second_store, tmp_path
+):
     fill(store)
     data = _through_a_file(build_export(store, app_version="test"), tmp_path)
     second_store.set_learning(True, actor="t")
@@ -109,7 +114,8 @@ def test_merge_replace_takes_the_imported_value_but_never_lets_an_inference_repl
     assert held[("style.answer_length", "explicit")] == "detailed"
     assert ("style.answer_length", "implicit") not in held
     assert report.replaced == 1 and report.skip_reasons == {
-        "you saved that yourself here, and an inference never replaces it": 1}
+        "you saved that yourself here, and an inference never replaces it": 1
+    }
     deleted = [e for e in second_store.audit_events() if e.event == "delete"]
     assert [(e.key, e.reason) for e in deleted] == [("contact.preferred_channel", "Replaced by an imported memory.")]
 
@@ -121,20 +127,23 @@ def _tampered(store, tmp_path, change):
     return data
 
 
-@pytest.mark.parametrize(("name", "change"), [
-    ("missing part", lambda d: d.pop("audit")),
-    ("bad formation", lambda d: d["memories"][0].update(formation="guessed")),
-    ("counts off", lambda d: d["counts"].update(memories=99)),
-    ("NUL in a value", lambda d: d["memories"][0].update(value="a\x00b")),
-    ("lone surrogate", lambda d: d["memories"][0].update(value="a\ud800b")),
-    ("value too long", lambda d: d["memories"][0].update(value="x" * 4001)),
-    ("implicit sensitive", lambda d: d["memories"][-1].update(key="health.mood")),
-    ("secret", lambda d: d["memories"][0].update(value="my card 4111 1111 1111 1111")),
-    ("impossible date", lambda d: d["memories"][0].update(created_at="2026-02-30T00:00:00Z")),
-    ("duplicate id", lambda d: d["memories"][1].update(id=d["memories"][0]["id"])),
-    ("naive time", lambda d: d["memories"][0].update(created_at="2026-03-02T12:00:00")),
-    ("NaN confidence", lambda d: d["memories"][0].update(confidence=float("nan"))),
-])
+@pytest.mark.parametrize(
+    ("name", "change"),
+    [
+        ("missing part", lambda d: d.pop("audit")),
+        ("bad formation", lambda d: d["memories"][0].update(formation="guessed")),
+        ("counts off", lambda d: d["counts"].update(memories=99)),
+        ("NUL in a value", lambda d: d["memories"][0].update(value="a\x00b")),
+        ("lone surrogate", lambda d: d["memories"][0].update(value="a\ud800b")),
+        ("value too long", lambda d: d["memories"][0].update(value="x" * 4001)),
+        ("implicit sensitive", lambda d: d["memories"][-1].update(key="health.mood")),
+        ("secret", lambda d: d["memories"][0].update(value="my card 4111 1111 1111 1111")),
+        ("impossible date", lambda d: d["memories"][0].update(created_at="2026-02-30T00:00:00Z")),
+        ("duplicate id", lambda d: d["memories"][1].update(id=d["memories"][0]["id"])),
+        ("naive time", lambda d: d["memories"][0].update(created_at="2026-03-02T12:00:00")),
+        ("NaN confidence", lambda d: d["memories"][0].update(confidence=float("nan"))),
+    ],
+)
 def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_store, tmp_path, name, change):
     data = _tampered(store, tmp_path, change)
     before = _snapshot(second_store), second_store.audit_events()
@@ -147,10 +156,20 @@ def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_
 
 
 def _run(home, *args):
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(home.parent),
-           "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
-    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "MEMTRUST_HOME": str(home),
+        "HOME": str(home.parent),
+        "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "memtrust.app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
 
 
 def test_cli_export_then_import_into_a_new_store_and_refuse_a_second_import(tmp_path):
@@ -194,11 +213,17 @@ def test_cli_export_markdown_report(tmp_path):
 def test_a_request_to_forget_survives_export_and_import_into_an_empty_store(store, second_store, tmp_path):
     from memtrust.store.deletion_requests import DeletionRequests
 
-    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                           actor="test").memory
-    request = DeletionRequests(store).add(what="I prefer email", utterance="Forget that I prefer email.",
-                                          source_ref="later.jsonl#c2/m0", said_at=None, memory_ids=[memory.id],
-                                          actor="test")
+    memory = store.propose(
+        Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test"
+    ).memory
+    request = DeletionRequests(store).add(
+        what="I prefer email",
+        utterance="Forget that I prefer email.",
+        source_ref="later.jsonl#c2/m0",
+        said_at=None,
+        memory_ids=[memory.id],
+        actor="test",
+    )
     data = _through_a_file(build_export(store, app_version="test"), tmp_path)
     report = restore(second_store, data, actor="test")
     assert report.deletion_requests == 1 and "1 request to forget waiting in your Inbox" in report.summary()
@@ -213,13 +238,21 @@ def test_a_request_to_forget_survives_export_and_import_into_an_empty_store(stor
 def test_a_merge_adds_a_request_to_forget_only_for_memories_this_store_holds(store, second_store, tmp_path):
     from memtrust.store.deletion_requests import DeletionRequests
 
-    memory = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                           actor="test").memory
-    DeletionRequests(store).add(what="I prefer email", utterance="Forget that I prefer email.",
-                                source_ref="later.jsonl#c2/m0", said_at=None, memory_ids=[memory.id], actor="test")
+    memory = store.propose(
+        Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test"
+    ).memory
+    DeletionRequests(store).add(
+        what="I prefer email",
+        utterance="Forget that I prefer email.",
+        source_ref="later.jsonl#c2/m0",
+        said_at=None,
+        memory_ids=[memory.id],
+        actor="test",
+    )
     data = _through_a_file(build_export(store, app_version="test"), tmp_path)
-    second_store.propose(Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True),
-                         actor="test")
+    second_store.propose(
+        Proposal("contact.preferred_channel", "phone", "explicit", "user", confirmed=True), actor="test"
+    )
     assert restore(second_store, data, actor="test", merge="skip").deletion_requests == 0  # its memory was skipped
     assert DeletionRequests(second_store).count() == 0
     assert restore(second_store, data, actor="test", merge="replace").deletion_requests == 1

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REAL_DATA
 from memtrust.app.ingest import Conversation, detect_format, message_ref, read_conversations
 from memtrust.store.errors import IngestError
+from tests.conftest import REAL_DATA
+from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
 
 REAL = REAL_DATA
 CHATGPT = REAL / "chatgpt_structure_example.json"
@@ -37,9 +38,6 @@ def write_json(path: Path, data: object) -> Path:
     return path
 
 
-from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
-
-
 # --- format detection ------------------------------------------------------------------
 
 
@@ -52,11 +50,14 @@ def test_real_chatgpt_and_claude_exports_are_recognised(path: Path, expected: st
     assert detect_format(path) == expected
 
 
-@pytest.mark.parametrize(("path", "lacking"), [(OASST, "lack conversation_id and content ("),
-                                               (HH_RLHF, "lack conversation_id, role and content (")],
-                         ids=["oasst", "hh-rlhf"])
+@pytest.mark.parametrize(
+    ("path", "lacking"),
+    [(OASST, "lack conversation_id and content ("), (HH_RLHF, "lack conversation_id, role and content (")],
+    ids=["oasst", "hh-rlhf"],
+)
 def test_real_oasst_and_hh_rlhf_files_are_refused_with_one_clear_sentence_naming_only_missing_fields(
-        path: Path, lacking: str) -> None:
+    path: Path, lacking: str
+) -> None:
     with pytest.raises(IngestError) as caught:
         detect_format(path)
     message = str(caught.value)
@@ -84,7 +85,7 @@ def test_malformed_json_is_refused_naming_the_file(tmp_path: Path) -> None:
     with pytest.raises(IngestError, match=r"^conversations\.json is not valid JSON"):
         list(read_conversations(truncated))
     garbage = tmp_path / "garbage.json"
-    garbage.write_text("[{\"mapping\": ,,,}]")
+    garbage.write_text('[{"mapping": ,,,}]')
     with pytest.raises(IngestError, match="garbage.json"):
         list(read_conversations(garbage))
 
@@ -195,9 +196,7 @@ def test_chatgpt_non_text_parts_tool_calls_and_hidden_messages_are_left_out(tmp_
             "t1",
             "u1",
             ["o1"],
-            chatgpt_message(
-                "t1", "assistant", {"content_type": "code", "text": "print(1)"}, recipient="python"
-            ),
+            chatgpt_message("t1", "assistant", {"content_type": "code", "text": "print(1)"}, recipient="python"),
         ),
         "o1": chatgpt_node(
             "o1", "t1", ["a1"], chatgpt_message("o1", "tool", {"content_type": "execution_output", "text": "1"})
@@ -206,9 +205,7 @@ def test_chatgpt_non_text_parts_tool_calls_and_hidden_messages_are_left_out(tmp_
             "a1",
             "o1",
             [],
-            chatgpt_message(
-                "a1", "assistant", {"content_type": "text", "parts": ["A cat."]}, create_time=1700000000.5
-            ),
+            chatgpt_message("a1", "assistant", {"content_type": "text", "parts": ["A cat."]}, create_time=1700000000.5),
         ),
     }
     path = write_json(
@@ -262,9 +259,7 @@ def test_chatgpt_custom_instructions_are_captured_in_both_shapes(tmp_path: Path)
     mapping = {
         "sys": chatgpt_node("sys", None, ["ctx"], older),
         "ctx": chatgpt_node("ctx", "sys", ["u"], editable),
-        "u": chatgpt_node(
-            "u", "ctx", [], chatgpt_message("u", "user", {"content_type": "text", "parts": ["Hi"]})
-        ),
+        "u": chatgpt_node("u", "ctx", [], chatgpt_message("u", "user", {"content_type": "text", "parts": ["Hi"]})),
     }
     path = write_json(tmp_path / "conversations.json", [{"id": "c", "current_node": "u", "mapping": mapping}])
     [conversation] = read_conversations(path)
@@ -385,9 +380,7 @@ def test_converted_oasst_and_hh_rlhf_conversations_read_as_jsonl(tmp_path: Path)
     with gzip.open(HH_RLHF, "rt", encoding="utf-8") as source:
         hh_lines = [next(source) for _ in range(3)]
     records = [r for i, line in enumerate(oasst_lines) for r in oasst_to_jsonl_records(line, f"oasst-{i}")]
-    records += [
-        r for i, line in enumerate(hh_lines) for r in hh_to_jsonl_records(line, f"hh-{i}", 1_700_000_000)
-    ]
+    records += [r for i, line in enumerate(hh_lines) for r in hh_to_jsonl_records(line, f"hh-{i}", 1_700_000_000)]
     path = write_jsonl(tmp_path / "converted.jsonl.gz", records)
     assert detect_format(path) == "jsonl"
     conversations = list(read_conversations(path))

@@ -20,7 +20,9 @@ def _chatgpt_with_requests(real_data, tmp_path):
     and on the regenerated-away branch (msg-5), keeping its real structure."""
     data = json.loads((real_data / "chatgpt_structure_example.json").read_text(encoding="utf-8"))
     mapping = data[0]["mapping"]
-    mapping["msg-4"]["message"]["content"]["parts"] = ["Please remember that I prefer email. How do I write a function in JavaScript?"]
+    mapping["msg-4"]["message"]["content"]["parts"] = [
+        "Please remember that I prefer email. How do I write a function in JavaScript?"
+    ]
     mapping["msg-5"]["message"]["content"]["parts"] = ["Remember that my name is Hidden Branch."]
     path = tmp_path / "conversations.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -41,7 +43,8 @@ def test_only_the_visible_chatgpt_branch_proposes(store, real_data, tmp_path):
     report = ingest_file(store, _chatgpt_with_requests(real_data, tmp_path))
     pending = store.list(status="pending")
     assert [(m.key, m.value, m.formation, m.source) for m in pending] == [
-        ("contact.preferred_channel", "email", "explicit", "chat")]
+        ("contact.preferred_channel", "email", "explicit", "chat")
+    ]
     assert pending[0].source_ref == "conversations.json#conv-123/msg-4" or pending[0].source_ref.endswith("/msg-4")
     assert pending[0].evidence["conversation_title"]
     assert all("Hidden Branch" not in m.value for m in store.list())
@@ -70,9 +73,24 @@ def test_real_user_request_in_oasst_lands_pending_in_the_inbox(store, real_data,
 
 def test_a_secret_in_a_chat_request_is_rejected_and_confidential_is_quarantined(store, tmp_path):
     lines = [
-        {"conversation_id": "c1", "role": "user", "content": "Remember that my PIN is 4921.", "timestamp": 1_700_000_000},
-        {"conversation_id": "c1", "role": "user", "content": "Please remember, confidentially, that I am interviewing at Acme.", "timestamp": 1_700_000_060},
-        {"conversation_id": "c1", "role": "user", "content": "From now on, keep answers short this week.", "timestamp": 1_700_000_120},
+        {
+            "conversation_id": "c1",
+            "role": "user",
+            "content": "Remember that my PIN is 4921.",
+            "timestamp": 1_700_000_000,
+        },
+        {
+            "conversation_id": "c1",
+            "role": "user",
+            "content": "Please remember, confidentially, that I am interviewing at Acme.",
+            "timestamp": 1_700_000_060,
+        },
+        {
+            "conversation_id": "c1",
+            "role": "user",
+            "content": "From now on, keep answers short this week.",
+            "timestamp": 1_700_000_120,
+        },
     ]
     path = tmp_path / "chat.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
@@ -109,15 +127,31 @@ def _channel_export(tmp_path, name: str, *, with_forget: bool):
     """A JSONL export: conversation c1 asks to remember the channel; a later export also holds
     conversation c2, which asks to forget it (the user exported again, weeks later)."""
     records = [
-        {"conversation_id": "c1", "message_id": "m0", "role": "user",
-         "content": "Please remember that I prefer email.", "timestamp": SAID},
+        {
+            "conversation_id": "c1",
+            "message_id": "m0",
+            "role": "user",
+            "content": "Please remember that I prefer email.",
+            "timestamp": SAID,
+        },
         {"conversation_id": "c1", "message_id": "m1", "role": "assistant", "content": "Noted.", "timestamp": SAID + 5},
     ]
     if with_forget:
         records += [
-            {"conversation_id": "c2", "message_id": "m0", "role": "user",
-             "content": "Actually, forget that I prefer email. Thanks.", "timestamp": SAID + 86_400},
-            {"conversation_id": "c2", "message_id": "m1", "role": "assistant", "content": "Done.", "timestamp": SAID + 86_405},
+            {
+                "conversation_id": "c2",
+                "message_id": "m0",
+                "role": "user",
+                "content": "Actually, forget that I prefer email. Thanks.",
+                "timestamp": SAID + 86_400,
+            },
+            {
+                "conversation_id": "c2",
+                "message_id": "m1",
+                "role": "assistant",
+                "content": "Done.",
+                "timestamp": SAID + 86_405,
+            },
         ]
     return write_jsonl(tmp_path / name, records)
 
@@ -142,7 +176,8 @@ def test_forget_after_a_confirmed_remember_becomes_one_pending_request_to_delete
     assert store.get(channel.id).value == "email"  # nothing is deleted until the user confirms
     assert inbox_count(store) == 1
     assert [(e.event, e.outcome, e.memory_id) for e in store.audit_events(limit=1)] == [
-        ("forget-request", "pending", channel.id)]
+        ("forget-request", "pending", channel.id)
+    ]
     assert "prefer email" not in repr(store.audit_events())  # the sentence never reaches the audit
 
 

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REAL_DATA
 from memtrust.app.detectors.intents import (
     ForgetRequest,
     note_key,
@@ -30,6 +29,7 @@ from memtrust.app.detectors.intents import (
 )
 from memtrust.app.ingest import Conversation, CustomInstruction, Turn, read_conversations
 from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal
+from tests.conftest import REAL_DATA
 
 REAL = REAL_DATA
 SAID_AT = datetime(2025, 3, 2, 9, 30, tzinfo=UTC)
@@ -84,13 +84,18 @@ POSITIVES = [
     ("don’t forget I’m vegan", [("food.diet", "vegan")]),
     ("Do not forget that I am a vegetarian!", [("food.diet", "vegetarian")]),
     # notes
-    ("Don't forget my sister's birthday is May 3!", [("notes.sisters_birthday_may_3", "my sister's birthday is May 3")]),
+    (
+        "Don't forget my sister's birthday is May 3!",
+        [("notes.sisters_birthday_may_3", "my sister's birthday is May 3")],
+    ),
     ("remember that I prefer text explanations", [("notes.prefer_text_explanations", "I prefer text explanations")]),
     ("Oh and remember I work night shifts.", [("notes.work_night_shifts", "I work night shifts")]),
     ("I want you to remember that we moved to Ghent", [("notes.we_moved_ghent", "we moved to Ghent")]),
     # no leading comma kept from "that, …" (the value was ", just between us, …")
-    ("Remember that, just between us, I am interviewing at Acme.",
-     [("notes.just_between_us_interviewing_acme", "just between us, I am interviewing at Acme")]),
+    (
+        "Remember that, just between us, I am interviewing at Acme.",
+        [("notes.just_between_us_interviewing_acme", "just between us, I am interviewing at Acme")],
+    ),
     # real: oasst_en_100.jsonl, conversation 16 (prompter message 57e26ccb-…)
     ("Keep in mind that I am not easily scared.", [("notes.not_easily_scared", "I am not easily scared")]),
 ]

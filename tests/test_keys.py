@@ -14,7 +14,7 @@ from memtrust.store import keys as store_keys
 from memtrust.store.db import Database
 from memtrust.store.errors import CorruptStore, KeyUnavailable, NotAMemtrustStore, SQLCipher3Store, WrongKey
 from memtrust.store.keys import StoreKey, key_from_recovery_code, keychain_status, read_key_record, recovery_code
-from memtrust.store.lifecycle import destroy, rekey, recover, upgrade_cipher3
+from memtrust.store.lifecycle import destroy, recover, rekey, upgrade_cipher3
 from memtrust.store.migrations import migrate
 from memtrust.store.model import Proposal
 from memtrust.store.opening import open_store, unlock_existing
@@ -89,7 +89,7 @@ def test_first_run_in_keychain_mode_keeps_a_raw_key_and_gives_a_recovery_code(ke
 
 
 def test_keychain_entry_deleted_stops_with_the_way_forward_and_touches_nothing(keychain, tmp_path, clock):
-    path, opened = _keychain_store(tmp_path, clock)
+    path, _opened = _keychain_store(tmp_path, clock)
     keychain.entries.clear()
     before = _digest(path.parent)
     with pytest.raises(KeyUnavailable, match="recover"):
@@ -115,11 +115,14 @@ def test_keychain_backend_swapped_is_said_plainly(keychain, tmp_path, clock):
         open_store(path, clock=clock)
 
 
-@pytest.mark.parametrize(("backend", "words"), [
-    (keyrings.LockedKeyring, "locked"),
-    (keyrings.DBusBrokenKeyring, "D-Bus"),
-    (keyrings.HangingKeyring, "did not answer"),
-])
+@pytest.mark.parametrize(
+    ("backend", "words"),
+    [
+        (keyrings.LockedKeyring, "locked"),
+        (keyrings.DBusBrokenKeyring, "D-Bus"),
+        (keyrings.HangingKeyring, "did not answer"),
+    ],
+)
 def test_unusable_keychain_gives_its_reason_and_creates_nothing(keychain, tmp_path, clock, monkeypatch, backend, words):
     path, _ = _keychain_store(tmp_path, clock)
     monkeypatch.setattr(store_keys, "KEYCHAIN_TIMEOUT", 0.5)
@@ -187,8 +190,10 @@ def _sqlcipher3_memtrust_store(path: Path, key: StoreKey) -> None:
     conn.execute("PRAGMA cipher_compatibility = 3")
     migrate(conn)
     conn.execute("INSERT INTO meta (name, value) VALUES ('app', 'memtrust'), ('store_id', 'x'), ('created_at', '0')")
-    conn.execute("INSERT INTO memories (id, scope, key, value, formation, source, confidence, status, created_at, updated_at)"
-                 f" VALUES ('m1', 'shared', 'notes.canary', '{VALUE}', 'explicit', 'user', 1.0, 'active', 0, 0)")
+    conn.execute(
+        "INSERT INTO memories (id, scope, key, value, formation, source, confidence, status, created_at, updated_at)"
+        f" VALUES ('m1', 'shared', 'notes.canary', '{VALUE}', 'explicit', 'user', 1.0, 'active', 0, 0)"
+    )
     conn.close()
 
 
@@ -233,7 +238,7 @@ def _open_values(path, **env):
 
 
 def test_rekey_keychain_to_passphrase_and_back(keychain, tmp_path, clock):
-    path, opened = _keychain_store(tmp_path, clock)
+    path, _opened = _keychain_store(tmp_path, clock)
     database, key = unlock_existing(path)
     result = rekey(database, key, to="passphrase", new_passphrase="a brand new passphrase")
     assert result.mode == "passphrase" and result.recovery is None

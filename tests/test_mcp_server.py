@@ -30,12 +30,14 @@ async def served(path: Path, *, consumer: str | None = "assistant", elicitation=
     params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(REPO))
     client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
     errlog_path = path.parent / "server-stderr.txt"
-    with open(errlog_path, "w") as errlog:  # noqa: ASYNC230 - a local file the server's stderr goes to
-        async with (stdio_client(params, errlog=errlog) as (read, write),
-                    ClientSession(read, write, elicitation_callback=elicitation, client_info=client_info) as session):
+    with open(errlog_path, "w") as errlog:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write, elicitation_callback=elicitation, client_info=client_info) as session,
+        ):
             await session.initialize()
             yield session
-    assert errlog_path.read_text() == ""           # nothing printed besides the protocol, not even on stderr
+    assert errlog_path.read_text() == ""  # nothing printed besides the protocol, not even on stderr
 
 
 def answering(action: str, content: dict | None = None, asked: list | None = None):
@@ -76,14 +78,24 @@ async def test_server_lists_the_memtrust_tools_each_saying_when_to_use_it(passph
 
 async def test_proposed_memory_is_pending_until_the_user_confirms_it_in_the_store(passphrase_store_path):
     async with served(passphrase_store_path) as session:
-        outcome = await call(session, "propose_memory", key="contact.preferred_channel", value="email",
-                             user_words="please remember I prefer email")
+        outcome = await call(
+            session,
+            "propose_memory",
+            key="contact.preferred_channel",
+            value="email",
+            user_words="please remember I prefer email",
+        )
         assert (outcome["outcome"], outcome["status"], outcome["confirmed_by_user"]) == ("pending", "pending", False)
-        assert (await call(session, "get_context"))["context"] == ""   # pending is never given out
+        assert (await call(session, "get_context"))["context"] == ""  # pending is never given out
 
         with opened(passphrase_store_path) as store:
             memory = store.get(outcome["memory_id"])
-            assert (memory.formation, memory.source, memory.scope, memory.status) == ("explicit", "agent", "shared", "pending")
+            assert (memory.formation, memory.source, memory.scope, memory.status) == (
+                "explicit",
+                "agent",
+                "shared",
+                "pending",
+            )
             assert memory.source_ref.startswith("agent:assistant#") and memory.evidence == {"agent": "assistant"}
             store.confirm(memory.id, actor="user")
             assert store.get(memory.id).status == "active"
@@ -92,12 +104,16 @@ async def test_proposed_memory_is_pending_until_the_user_confirms_it_in_the_stor
     assert block["context"] == "- [saved by you] contact.preferred_channel: email"
 
 
-async def test_proposal_accepted_through_elicitation_is_active_with_the_confirmation_in_source_ref(passphrase_store_path):
+async def test_proposal_accepted_through_elicitation_is_active_with_the_confirmation_in_source_ref(
+    passphrase_store_path,
+):
     asked: list[str] = []
     async with served(passphrase_store_path, elicitation=answering("accept", {"save": True}, asked)) as session:
         outcome = await call(session, "propose_memory", key="contact.preferred_channel", value="email")
     assert (outcome["outcome"], outcome["status"], outcome["confirmed_by_user"]) == ("admit", "active", True)
-    assert asked == ["assistant asks to save \u201cemail\u201d as your preferred channel (contact.preferred_channel). Save it?"]
+    assert asked == [
+        "assistant asks to save \u201cemail\u201d as your preferred channel (contact.preferred_channel). Save it?"
+    ]
     with opened(passphrase_store_path) as store:
         memory = store.get(outcome["memory_id"])
     assert memory.status == "active" and memory.confirmed_at is not None
@@ -111,15 +127,23 @@ async def test_declined_elicitation_saves_nothing_and_a_secret_is_never_put_to_t
         secret = await call(session, "propose_memory", key="notes.card", value="4111 1111 1111 1111")
     assert declined["outcome"] == "declined" and declined["memory_id"] is None
     assert secret["outcome"] == "reject" and "password manager" in secret["reason"]
-    assert len(asked) == 1                                         # only the admissible proposal was asked
+    assert len(asked) == 1  # only the admissible proposal was asked
     with opened(passphrase_store_path) as store:
         assert store.list() == []
 
 
-async def test_implicit_signal_is_rejected_while_learning_is_off_and_for_health_even_with_learning_on(passphrase_store_path):
+async def test_implicit_signal_is_rejected_while_learning_is_off_and_for_health_even_with_learning_on(
+    passphrase_store_path,
+):
     async with served(passphrase_store_path) as session:
-        off = await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9,
-                         evidence="five one-line replies in a row")
+        off = await call(
+            session,
+            "report_signal",
+            key="style.answer_length",
+            value="brief",
+            confidence=0.9,
+            evidence="five one-line replies in a row",
+        )
         assert off["outcome"] == "reject" and "learning is off" in off["reason"]
 
         with opened(passphrase_store_path) as store:
@@ -127,8 +151,14 @@ async def test_implicit_signal_is_rejected_while_learning_is_off_and_for_health_
 
         health = await call(session, "report_signal", key="health.sleep", value="insomnia", confidence=0.95)
         low = await call(session, "report_signal", key="style.tone", value="casual", confidence=0.5)
-        on = await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9,
-                        evidence="five one-line replies in a row")
+        on = await call(
+            session,
+            "report_signal",
+            key="style.answer_length",
+            value="brief",
+            confidence=0.9,
+            evidence="five one-line replies in a row",
+        )
     assert health["outcome"] == "reject" and "health" in health["reason"]
     assert low["outcome"] == "reject" and "threshold" in low["reason"]
     assert (on["outcome"], on["status"]) == ("admit", "active")
@@ -180,13 +210,16 @@ async def test_another_consumers_implicit_rows_are_not_returned(passphrase_store
     assert mine == {"consumer": "assistant", "memories": []}
     assert refused.is_error and "No memory that assistant can see" in refused.content[0].text
     with opened(passphrase_store_path) as store:
-        assert store.get(theirs["memory_id"]).scope == "research"   # still there, untouched
+        assert store.get(theirs["memory_id"]).scope == "research"  # still there, untouched
 
 
-async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_their_confirmation(passphrase_store_path):
+async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_their_confirmation(
+    passphrase_store_path,
+):
     with opened(passphrase_store_path) as store:
-        users = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                              actor="user").memory
+        users = store.propose(
+            Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="user"
+        ).memory
     async with served(passphrase_store_path) as session:
         mine = await call(session, "propose_memory", key="profile.name", value="Ada")
         listed = await call(session, "list_my_memories")
@@ -194,8 +227,12 @@ async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_t
         assert "value" not in listed["memories"][0]
         forgotten = await call(session, "forget_memory", memory_id=mine["memory_id"][:8])
         refused = await session.call_tool("forget_memory", {"memory_id": users.id})
-    assert forgotten == {"deleted": mine["memory_id"], "key": "profile.name", "formation": "explicit",
-                         "confirmed_by_user": False}
+    assert forgotten == {
+        "deleted": mine["memory_id"],
+        "key": "profile.name",
+        "formation": "explicit",
+        "confirmed_by_user": False,
+    }
     assert refused.is_error and "only the user can delete it" in refused.content[0].text
 
     async with served(passphrase_store_path, elicitation=answering("accept", {"delete": True})) as session:
@@ -204,22 +241,29 @@ async def test_an_agent_forgets_what_it_wrote_but_the_users_memories_only_with_t
     with opened(passphrase_store_path) as store:
         assert store.list() == []
         deletes = [e for e in store.audit_events() if e.event == "delete"]
-    assert [(e.actor, e.key) for e in deletes] == [("agent:assistant", "contact.preferred_channel"),
-                                                   ("agent:assistant", "profile.name")]
+    assert [(e.actor, e.key) for e in deletes] == [
+        ("agent:assistant", "contact.preferred_channel"),
+        ("agent:assistant", "profile.name"),
+    ]
 
 
-async def test_forgetting_the_users_memory_where_the_client_cannot_ask_says_so_not_that_they_declined(passphrase_store_path):
+async def test_forgetting_the_users_memory_where_the_client_cannot_ask_says_so_not_that_they_declined(
+    passphrase_store_path,
+):
     with opened(passphrase_store_path) as store:
-        users = store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True),
-                              actor="user").memory
+        users = store.propose(
+            Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="user"
+        ).memory
     async with served(passphrase_store_path) as session:
         refused = await session.call_tool("forget_memory", {"memory_id": users.id})
     async with served(passphrase_store_path, elicitation=answering("decline")) as session:
         declined = await session.call_tool("forget_memory", {"memory_id": users.id})
     text = refused.content[0].text
     assert refused.is_error and "declined" not in text
-    assert ("memtrust could not ask you here (this client cannot ask questions), so it was not deleted; "
-            f"delete it in memtrust with memtrust forget {users.id}.") in text
+    assert (
+        "memtrust could not ask you here (this client cannot ask questions), so it was not deleted; "
+        f"delete it in memtrust with memtrust forget {users.id}."
+    ) in text
     assert declined.is_error and "You declined, so it was not deleted." in declined.content[0].text
     with opened(passphrase_store_path) as store:
         assert [m.id for m in store.list()] == [users.id]
@@ -258,12 +302,16 @@ async def test_every_call_is_in_the_audit_with_the_consumer_name_and_formation(p
         ("list_my_memories", "agent:assistant", None, "listed"),
     ]
     influence = [e for e in events if e.event == "influence"]
-    assert [(e.actor, e.key, e.formation) for e in influence] == [("agent:assistant", "contact.preferred_channel", "explicit")]
+    assert [(e.actor, e.key, e.formation) for e in influence] == [
+        ("agent:assistant", "contact.preferred_channel", "explicit")
+    ]
     writes = [e for e in events if e.event == "write" and e.actor == "agent:assistant"]
     assert [(e.key, e.formation, e.outcome) for e in writes] == [
-        ("profile.name", "explicit", "pending"), ("style.answer_length", "implicit", "admit"),
-        ("health.sleep", "implicit", "reject")]
-    assert all("Ada" not in str(e.as_record()) for e in events)      # never a value in the audit
+        ("profile.name", "explicit", "pending"),
+        ("style.answer_length", "implicit", "admit"),
+        ("health.sleep", "implicit", "reject"),
+    ]
+    assert all("Ada" not in str(e.as_record()) for e in events)  # never a value in the audit
 
 
 async def test_without_configured_consumer_the_clients_own_name_is_used_normalised(passphrase_store_path):
@@ -275,8 +323,16 @@ async def test_without_configured_consumer_the_clients_own_name_is_used_normalis
 
 
 def _run_server(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "memtrust.app", *args], cwd=REPO, env=env, input="", capture_output=True,
-                          text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "memtrust.app", *args],
+        cwd=REPO,
+        env=env,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_server_without_a_passphrase_exits_1_with_one_sentence_and_creates_nothing(tmp_path, passphrase_store_path):

@@ -42,23 +42,44 @@ def test_an_id_like_nothing_points_to_the_help_screen():
     assert '"frobnicate"' in problem and "help screen (?)" in problem
 
 
-@pytest.mark.parametrize("key", ["a", "A", "?", "/", "slash", "question_mark", "ctrl+f", "ctrl+shift+a", "escape",
-                                 "f5", "pageup", "alt+x", "ctrl+@", "space", "enter"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "a",
+        "A",
+        "?",
+        "/",
+        "slash",
+        "question_mark",
+        "ctrl+f",
+        "ctrl+shift+a",
+        "escape",
+        "f5",
+        "pageup",
+        "alt+x",
+        "ctrl+@",
+        "space",
+        "enter",
+    ],
+)
 def test_keys_textual_sends_pass(key):
     assert key_name_problem(key) is None
 
 
-@pytest.mark.parametrize(("key", "said"), [
-    ("esc", 'no key named "esc" (did you mean "escape"?)'),
-    ("ctrl+/", 'names that key "ctrl+slash", never "ctrl+/"'),
-    ("shift+ctrl+f", 'names that key "ctrl+shift+f"'),
-    ("ctrl+F", 'names that key "ctrl+shift+f"'),
-    ("F5", 'names that key "f5"'),
-    ("shift+a", 'write "A"'),
-    ("control+f", '"control" in "control+f" is not a modifier Textual knows (did you mean "ctrl"?)'),
-    ("ctrl+", "empty part"),
-    ("pgup", 'did you mean "pageup"?'),
-])
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("esc", 'no key named "esc" (did you mean "escape"?)'),
+        ("ctrl+/", 'names that key "ctrl+slash", never "ctrl+/"'),
+        ("shift+ctrl+f", 'names that key "ctrl+shift+f"'),
+        ("ctrl+F", 'names that key "ctrl+shift+f"'),
+        ("F5", 'names that key "f5"'),
+        ("shift+a", 'write "A"'),
+        ("control+f", '"control" in "control+f" is not a modifier Textual knows (did you mean "ctrl"?)'),
+        ("ctrl+", "empty part"),
+        ("pgup", 'did you mean "pageup"?'),
+    ],
+)
 def test_a_key_textual_never_sends_is_named_with_what_to_write_instead(key, said):
     assert said in key_name_problem(key)
 
@@ -76,8 +97,10 @@ def test_a_remap_onto_another_bindings_key_names_both_ids_and_the_key_and_is_not
     checked = check_keys({"main.add": "d"})
     assert checked.keymap == {}
     [problem] = checked.problems
-    assert problem == ('"main.add" = "d" was not applied: on the main screen d would be both main.add and '
-                       "main.delete, and one key must do one thing; main.add stays on a.")
+    assert problem == (
+        '"main.add" = "d" was not applied: on the main screen d would be both main.add and '
+        "main.delete, and one key must do one thing; main.add stays on a."
+    )
 
 
 def test_two_remaps_onto_one_key_are_both_left_out():
@@ -99,16 +122,19 @@ def test_swapping_two_keys_clashes_with_nothing():
     assert checked.keymap == {"main.add": "d", "main.delete": "a"} and checked.problems == ()
 
 
-@pytest.mark.parametrize(("keys", "rival"), [
-    ({"main.add": "q"}, "app.quit"),                         # the app-wide keys count on every screen
-    ({"app.help": "a"}, "main.add"),
-    ({"main.add": "?"}, "app.help"),
-    ({"inbox.confirm": "tab"}, 'Textual\'s "Focus Next"'),   # a screen's keys without an id
-    ({"main.add": "ctrl+p"}, 'Textual\'s "Command palette"'),
-    ({"confirm.yes": "enter"}, 'Button\'s "Press button"'),  # the focused button would take enter first
-    ({"inbox.confirm": "down"}, 'OptionList\'s "Down"'),
-    ({"main.add": "escape"}, "main.clear-search"),
-])
+@pytest.mark.parametrize(
+    ("keys", "rival"),
+    [
+        ({"main.add": "q"}, "app.quit"),  # the app-wide keys count on every screen
+        ({"app.help": "a"}, "main.add"),
+        ({"main.add": "?"}, "app.help"),
+        ({"inbox.confirm": "tab"}, 'Textual\'s "Focus Next"'),  # a screen's keys without an id
+        ({"main.add": "ctrl+p"}, 'Textual\'s "Command palette"'),
+        ({"confirm.yes": "enter"}, 'Button\'s "Press button"'),  # the focused button would take enter first
+        ({"inbox.confirm": "down"}, 'OptionList\'s "Down"'),
+        ({"main.add": "escape"}, "main.clear-search"),
+    ],
+)
 def test_a_key_already_live_on_the_screen_is_refused_whoever_holds_it(keys, rival):
     checked = check_keys(keys)
     assert checked.keymap == {}
@@ -231,12 +257,24 @@ async def test_the_warning_is_shown_once_from_the_settings_file(store, clock, tm
 
 def test_doctor_reports_the_keys_the_app_would_leave_out(tmp_path):
     config = tmp_path / "settings.toml"
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(tmp_path / "home"),
-           "HOME": str(tmp_path), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "MEMTRUST_CONFIG": str(config)}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "MEMTRUST_HOME": str(tmp_path / "home"),
+        "HOME": str(tmp_path),
+        "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
+        "MEMTRUST_CONFIG": str(config),
+    }
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "memtrust.app", *args], capture_output=True, text=True, env=env,
-                              stdin=subprocess.DEVNULL, timeout=60, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "memtrust.app", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+            check=False,
+        )
 
     assert run("init").returncode == 0
     clean = run("doctor")
@@ -244,6 +282,8 @@ def test_doctor_reports_the_keys_the_app_would_leave_out(tmp_path):
     config.write_text('[keys]\n"main.add" = "d"\n"main.edit" = "n"\n', encoding="utf-8")
     done = run("doctor")
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert 'problem: "main.add" = "d" was not applied: on the main screen d would be both main.add and main.delete' \
+    assert (
+        'problem: "main.add" = "d" was not applied: on the main screen d would be both main.add and main.delete'
         in done.stdout
+    )
     assert "main.edit" not in done.stdout

@@ -23,91 +23,435 @@ def implicit(key="style.answer_length", value="brief", confidence=0.9, **kw) -> 
 
 
 def row(formation="explicit", value="email", key="contact.preferred_channel", status="active", id="r1") -> Memory:
-    return Memory(id=id, scope="shared", key=key, value=value, formation=formation,
-                  source="user" if formation == "explicit" else "inference:reply_length", source_ref=None,
-                  confidence=1.0 if formation == "explicit" else 0.8, status=status, evidence=None,
-                  created_at=NOW, updated_at=NOW)
+    return Memory(
+        id=id,
+        scope="shared",
+        key=key,
+        value=value,
+        formation=formation,
+        source="user" if formation == "explicit" else "inference:reply_length",
+        source_ref=None,
+        confidence=1.0 if formation == "explicit" else 0.8,
+        status=status,
+        evidence=None,
+        created_at=NOW,
+        updated_at=NOW,
+    )
 
 
 CASES = [
     # (name, proposal, learning_on, existing, outcome, rule)
     # §3.1 sensitive classes are explicit-only
-    ("implicit health key rejected even with opt-in", implicit(key="health.condition", value="asthma"), True, [], "reject", "3.1"),
-    ("implicit religion key rejected even with opt-in", implicit(key="religion.faith", value="x"), True, [], "reject", "3.1"),
+    (
+        "implicit health key rejected even with opt-in",
+        implicit(key="health.condition", value="asthma"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit religion key rejected even with opt-in",
+        implicit(key="religion.faith", value="x"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
     ("implicit union key rejected", implicit(key="union.member", value="yes"), True, [], "reject", "3.1"),
-    ("explicit health key typed and confirmed is admitted", explicit(key="health.allergy", value="peanuts", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("implicit health and family matters in a topics value rejected", implicit(key="interests.topics", value="HIV treatment, divorce lawyers"), True, [], "reject", "3.1"),
-    ("implicit mental health note rejected", implicit(key="notes.mood", value="user seems depressed and suicidal"), True, [], "reject", "3.1"),
-    ("implicit religion named by the key words rejected", implicit(key="notes.religion", value="Catholic"), True, [], "reject", "3.1"),
-    ("implicit faith in a value rejected", implicit(key="notes.sunday", value="goes to Mass, a devout Catholic"), True, [], "reject", "3.1"),
-    ("implicit ethnicity about a person rejected", implicit(key="notes.background", value="user is of Mexican descent"), True, [], "reject", "3.1"),
-    ("implicit sexuality in the key words rejected", implicit(key="notes.sexual_orientation", value="x"), True, [], "reject", "3.1"),
+    (
+        "explicit health key typed and confirmed is admitted",
+        explicit(key="health.allergy", value="peanuts", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "implicit health and family matters in a topics value rejected",
+        implicit(key="interests.topics", value="HIV treatment, divorce lawyers"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit mental health note rejected",
+        implicit(key="notes.mood", value="user seems depressed and suicidal"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit religion named by the key words rejected",
+        implicit(key="notes.religion", value="Catholic"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit faith in a value rejected",
+        implicit(key="notes.sunday", value="goes to Mass, a devout Catholic"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit ethnicity about a person rejected",
+        implicit(key="notes.background", value="user is of Mexican descent"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit sexuality in the key words rejected",
+        implicit(key="notes.sexual_orientation", value="x"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
     ("implicit crime rejected", implicit(key="notes.history", value="was arrested in 2019"), True, [], "reject", "3.1"),
     ("implicit salary rejected", implicit(key="notes.work", value="salary around 80k"), True, [], "reject", "3.1"),
-    ("implicit sensitive word split by a zero-width space rejected", implicit(key="notes.mood", value="dep\u200bressed"), True, [], "reject", "3.1"),
-    ("implicit sensitive value rejected before learning is even consulted", implicit(key="notes.mood", value="depressed"), False, [], "reject", "3.1"),
-    ("implicit harmless hobbies admitted", implicit(key="interests.topics", value="cycling, sourdough baking"), True, [], "admit", "3.3"),
-    ("implicit programming topic admitted", implicit(key="interests.topics", value="Rust programming"), True, [], "admit", "3.3"),
-    ("implicit language named like a nationality admitted", implicit(key="locale.language", value="chinese"), True, [], "admit", "3.3"),
+    (
+        "implicit sensitive word split by a zero-width space rejected",
+        implicit(key="notes.mood", value="dep\u200bressed"),
+        True,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit sensitive value rejected before learning is even consulted",
+        implicit(key="notes.mood", value="depressed"),
+        False,
+        [],
+        "reject",
+        "3.1",
+    ),
+    (
+        "implicit harmless hobbies admitted",
+        implicit(key="interests.topics", value="cycling, sourdough baking"),
+        True,
+        [],
+        "admit",
+        "3.3",
+    ),
+    (
+        "implicit programming topic admitted",
+        implicit(key="interests.topics", value="Rust programming"),
+        True,
+        [],
+        "admit",
+        "3.3",
+    ),
+    (
+        "implicit language named like a nationality admitted",
+        implicit(key="locale.language", value="chinese"),
+        True,
+        [],
+        "admit",
+        "3.3",
+    ),
     ("implicit answer length admitted", implicit(key="style.answer_length", value="brief"), True, [], "admit", "3.3"),
-    ("explicit note naming a sensitive matter is the user's to save", explicit(key="notes.faith", value="I am Catholic", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("explicit finance key from chat waits as pending", explicit(key="finance.bank", value="the local credit union"), False, [], "pending", "3.6"),
+    (
+        "explicit note naming a sensitive matter is the user's to save",
+        explicit(key="notes.faith", value="I am Catholic", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "explicit finance key from chat waits as pending",
+        explicit(key="finance.bank", value="the local credit union"),
+        False,
+        [],
+        "pending",
+        "3.6",
+    ),
     # §3.2 implicit learning off by default
     ("implicit write rejected while learning is off", implicit(), False, [], "reject", "3.2"),
     ("explicit write unaffected by learning off", explicit(source="user", confirmed=True), False, [], "admit", "3.6"),
     # §3.3 implicit confidence threshold
     ("implicit below default threshold rejected", implicit(confidence=0.69), True, [], "reject", "3.3"),
     ("implicit at threshold admitted", implicit(confidence=0.7), True, [], "admit", "3.3"),
-    ("implicit below a detector's own higher threshold rejected", implicit(confidence=0.8, threshold=0.85), True, [], "reject", "3.3"),
-    ("implicit above a detector's own lower threshold admitted", implicit(confidence=0.5, threshold=0.4), True, [], "admit", "3.3"),
+    (
+        "implicit below a detector's own higher threshold rejected",
+        implicit(confidence=0.8, threshold=0.85),
+        True,
+        [],
+        "reject",
+        "3.3",
+    ),
+    (
+        "implicit above a detector's own lower threshold admitted",
+        implicit(confidence=0.5, threshold=0.4),
+        True,
+        [],
+        "admit",
+        "3.3",
+    ),
     # §3.4 explicit beats implicit; refresh instead of copy
-    ("implicit write to a key holding an explicit value rejected", implicit(key="contact.preferred_channel", value="phone"), True, [row()], "reject", "3.4"),
-    ("implicit write to a key with only a pending explicit value rejected", implicit(key="contact.preferred_channel", value="phone"), True, [row(status="pending")], "reject", "3.4"),
-    ("repeated implicit signal refreshes the row", implicit(), True, [row("implicit", "brief", "style.answer_length")], "admit", "3.4"),
-    ("explicit confirmed write supersedes the implicit row", explicit(key="style.answer_length", value="detailed", source="user", confirmed=True), False, [row("implicit", "brief", "style.answer_length")], "admit", "3.6"),
+    (
+        "implicit write to a key holding an explicit value rejected",
+        implicit(key="contact.preferred_channel", value="phone"),
+        True,
+        [row()],
+        "reject",
+        "3.4",
+    ),
+    (
+        "implicit write to a key with only a pending explicit value rejected",
+        implicit(key="contact.preferred_channel", value="phone"),
+        True,
+        [row(status="pending")],
+        "reject",
+        "3.4",
+    ),
+    (
+        "repeated implicit signal refreshes the row",
+        implicit(),
+        True,
+        [row("implicit", "brief", "style.answer_length")],
+        "admit",
+        "3.4",
+    ),
+    (
+        "explicit confirmed write supersedes the implicit row",
+        explicit(key="style.answer_length", value="detailed", source="user", confirmed=True),
+        False,
+        [row("implicit", "brief", "style.answer_length")],
+        "admit",
+        "3.6",
+    ),
     ("explicit duplicate of an existing explicit value rejected", explicit(), False, [row()], "reject", "3.4"),
     # §3.5 secrets, confidential, temporary
-    ("explicit password rejected", explicit(key="notes.login", value="my password is hunter2!", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit card number rejected", explicit(key="notes.card", value="4111 1111 1111 1111"), False, [], "reject", "3.5"),
-    ("explicit API key rejected", explicit(key="notes.key", value="sk-abcdefghijklmnopqrstuvwx"), False, [], "reject", "3.5"),
-    ("explicit IBAN rejected", explicit(key="notes.bank", value="GB82 WEST 1234 5698 7654 32"), False, [], "reject", "3.5"),
+    (
+        "explicit password rejected",
+        explicit(key="notes.login", value="my password is hunter2!", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit card number rejected",
+        explicit(key="notes.card", value="4111 1111 1111 1111"),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit API key rejected",
+        explicit(key="notes.key", value="sk-abcdefghijklmnopqrstuvwx"),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit IBAN rejected",
+        explicit(key="notes.bank", value="GB82 WEST 1234 5698 7654 32"),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
     ("explicit national id rejected", explicit(key="notes.id", value="123-45-6789"), False, [], "reject", "3.5"),
     ("implicit secret rejected too", implicit(key="notes.x", value="pin: 4921"), True, [], "reject", "3.5"),
-    ("explicit value under a password key rejected", explicit(key="account.password", value="hunter2hunter2", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit passphrase under an auth password key rejected", explicit(key="auth.password", value="correcthorsebatterystaple", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit api key named by the key rejected", explicit(key="github.api_key", value="abc", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("implicit value under a token key rejected", implicit(key="notes.token", value="brief"), True, [], "reject", "3.5"),
-    ("explicit pw assignment rejected", explicit(key="notes.login", value="pw: hunter2", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit credentials in a URL rejected", explicit(key="notes.db", value="postgres://admin:S3cretPass@db.example.com/prod", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit JWT rejected", explicit(key="notes.jwt", value="eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit card number grouped by dots rejected", explicit(key="notes.card", value="4111.1111.1111.1111", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("explicit card number split by zero-width spaces rejected", explicit(key="notes.card", value="4111\u200b1111\u200b1111\u200b1111", source="user", confirmed=True), False, [], "reject", "3.5"),
-    ("a PIN-striped suit is not a PIN", explicit(key="notes.my_pin_striped_suit", value="my PIN-striped suit", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("pin as an ordinary word is not a PIN", explicit(key="notes.map", value="pin the map to the wall", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("a URL with only a user name is not a password", explicit(key="notes.repo", value="https://git@example.com/repo", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("non-Luhn long number is not a card", explicit(key="notes.order", value="order 1234567890123", source="user", confirmed=True), False, [], "admit", "3.6"),
-    ("confidential phrasing quarantined", explicit(key="notes.plan", value="I am changing jobs", utterance="Remember, confidentially, that I am changing jobs"), False, [], "quarantine", "3.5"),
-    ("confidential typed by the user still quarantined", explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True), False, [], "quarantine", "3.5"),
+    (
+        "explicit value under a password key rejected",
+        explicit(key="account.password", value="hunter2hunter2", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit passphrase under an auth password key rejected",
+        explicit(key="auth.password", value="correcthorsebatterystaple", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit api key named by the key rejected",
+        explicit(key="github.api_key", value="abc", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "implicit value under a token key rejected",
+        implicit(key="notes.token", value="brief"),
+        True,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit pw assignment rejected",
+        explicit(key="notes.login", value="pw: hunter2", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit credentials in a URL rejected",
+        explicit(
+            key="notes.db", value="postgres://admin:S3cretPass@db.example.com/prod", source="user", confirmed=True
+        ),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit JWT rejected",
+        explicit(
+            key="notes.jwt",
+            value="eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+            source="user",
+            confirmed=True,
+        ),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit card number grouped by dots rejected",
+        explicit(key="notes.card", value="4111.1111.1111.1111", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "explicit card number split by zero-width spaces rejected",
+        explicit(key="notes.card", value="4111\u200b1111\u200b1111\u200b1111", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "a PIN-striped suit is not a PIN",
+        explicit(key="notes.my_pin_striped_suit", value="my PIN-striped suit", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "pin as an ordinary word is not a PIN",
+        explicit(key="notes.map", value="pin the map to the wall", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "a URL with only a user name is not a password",
+        explicit(key="notes.repo", value="https://git@example.com/repo", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "non-Luhn long number is not a card",
+        explicit(key="notes.order", value="order 1234567890123", source="user", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "confidential phrasing quarantined",
+        explicit(
+            key="notes.plan", value="I am changing jobs", utterance="Remember, confidentially, that I am changing jobs"
+        ),
+        False,
+        [],
+        "quarantine",
+        "3.5",
+    ),
+    (
+        "confidential typed by the user still quarantined",
+        explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True),
+        False,
+        [],
+        "quarantine",
+        "3.5",
+    ),
     # §3.6 confirmation before durable writes
     ("chat request lands pending", explicit(), False, [], "pending", "3.6"),
     ("agent write without confirmation lands pending", explicit(source="agent"), False, [], "pending", "3.6"),
-    ("agent write confirmed through elicitation admitted", explicit(source="agent", confirmed=True), False, [], "admit", "3.6"),
-    ("settings import lands pending", explicit(key="settings.about_user", value="I am a teacher", source="settings"), False, [], "pending", "3.6"),
+    (
+        "agent write confirmed through elicitation admitted",
+        explicit(source="agent", confirmed=True),
+        False,
+        [],
+        "admit",
+        "3.6",
+    ),
+    (
+        "settings import lands pending",
+        explicit(key="settings.about_user", value="I am a teacher", source="settings"),
+        False,
+        [],
+        "pending",
+        "3.6",
+    ),
     ("sync lands pending", explicit(source="sync"), False, [], "pending", "3.6"),
     # §2 well-formedness
-    ("bad key grammar rejected", explicit(key="Contact Channel", source="user", confirmed=True), False, [], "reject", "2"),
-    ("value over 4000 characters rejected", explicit(value="x" * 4001, source="user", confirmed=True), False, [], "reject", "2"),
+    (
+        "bad key grammar rejected",
+        explicit(key="Contact Channel", source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "2",
+    ),
+    (
+        "value over 4000 characters rejected",
+        explicit(value="x" * 4001, source="user", confirmed=True),
+        False,
+        [],
+        "reject",
+        "2",
+    ),
     ("NUL in value rejected", explicit(value="a\x00b", source="user", confirmed=True), False, [], "reject", "2"),
     ("lone surrogate rejected", explicit(value="a\ud800b", source="user", confirmed=True), False, [], "reject", "2"),
     ("NaN confidence rejected", implicit(confidence=float("nan")), True, [], "reject", "2"),
     ("confidence above 1 rejected", implicit(confidence=1.5), True, [], "reject", "2"),
-    ("implicit formation from a non-detector source rejected", Proposal("style.x", "y", "implicit", "user", confidence=0.9), True, [], "reject", "2"),
+    (
+        "implicit formation from a non-detector source rejected",
+        Proposal("style.x", "y", "implicit", "user", confidence=0.9),
+        True,
+        [],
+        "reject",
+        "2",
+    ),
     ("unknown formation rejected", Proposal("style.x", "y", "guessed", "user"), True, [], "reject", "2"),
 ]
 
 
-@pytest.mark.parametrize(("proposal", "learning", "existing", "outcome", "rule"),
-                         [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+@pytest.mark.parametrize(
+    ("proposal", "learning", "existing", "outcome", "rule"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
 def test_admission_rule(proposal, learning, existing, outcome, rule):
     decision = decide(proposal, learning_enabled=learning, existing=existing, now=NOW)
     assert (decision.outcome, decision.rule) == (outcome, rule), decision.reason
@@ -115,9 +459,21 @@ def test_admission_rule(proposal, learning, existing, outcome, rule):
 
 
 def test_every_sensitive_class_rejects_implicit_writes_even_with_opt_in():
-    for category in ("health", "finance", "family", "politics", "religion", "ethnicity",
-                     "sexuality", "biometrics", "genetics", "union"):
-        decision = decide(implicit(key=f"{category}.anything", confidence=1.0), learning_enabled=True, existing=[], now=NOW)
+    for category in (
+        "health",
+        "finance",
+        "family",
+        "politics",
+        "religion",
+        "ethnicity",
+        "sexuality",
+        "biometrics",
+        "genetics",
+        "union",
+    ):
+        decision = decide(
+            implicit(key=f"{category}.anything", confidence=1.0), learning_enabled=True, existing=[], now=NOW
+        )
         assert decision.outcome == "reject" and decision.rule == "3.1", category
 
 
@@ -138,25 +494,41 @@ def test_refresh_names_the_existing_row_and_a_new_value_supersedes_it():
 def test_pending_items_lapse_after_thirty_days_and_keep_a_temporary_expiry():
     plain = decide(explicit(), learning_enabled=False, existing=[], now=NOW)
     assert plain.pending_until == NOW + PENDING_TTL and plain.expires_at is None
-    temporary = decide(explicit(key="notes.diet", value="no sugar this week"), learning_enabled=False, existing=[], now=NOW)
+    temporary = decide(
+        explicit(key="notes.diet", value="no sugar this week"), learning_enabled=False, existing=[], now=NOW
+    )
     assert temporary.outcome == "pending" and temporary.expires_at is not None
     assert NOW < temporary.expires_at <= NOW + timedelta(days=7)
 
 
-@pytest.mark.parametrize(("phrase", "days"), [
-    ("I'm in Lisbon today", 0), ("call me tomorrow", 1), ("for now, short answers", 7),
-    ("I'm busy for 3 days", 3), ("remind me for two weeks", 14),
-])
+@pytest.mark.parametrize(
+    ("phrase", "days"),
+    [
+        ("I'm in Lisbon today", 0),
+        ("call me tomorrow", 1),
+        ("for now, short answers", 7),
+        ("I'm busy for 3 days", 3),
+        ("remind me for two weeks", 14),
+    ],
+)
 def test_temporary_phrasing_gets_a_matching_expiry(phrase, days):
-    decision = decide(explicit(key="notes.x", value=phrase, source="user", confirmed=True),
-                      learning_enabled=False, existing=[], now=NOW)
+    decision = decide(
+        explicit(key="notes.x", value=phrase, source="user", confirmed=True),
+        learning_enabled=False,
+        existing=[],
+        now=NOW,
+    )
     assert decision.outcome == "admit" and decision.expires_at is not None
     assert (decision.expires_at.date() - NOW.date()).days == days
 
 
 def test_a_repeated_signal_refreshes_only_when_it_brings_new_evidence():
-    held = Memory(**{**row("implicit", "brief", "style.answer_length", id="old").__dict__,
-                     "evidence": {"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": 1000}})
+    held = Memory(
+        **{
+            **row("implicit", "brief", "style.answer_length", id="old").__dict__,
+            "evidence": {"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": 1000},
+        }
+    )
     same = implicit(evidence={"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": 1000})
     new_message = implicit(evidence={"message_refs": ["f#c1/m1", "f#c2/m9"], "last_seen": 1000})
     later = implicit(evidence={"message_refs": ["f#c1/m1"], "last_seen": 2000})
@@ -178,11 +550,13 @@ def test_topics_detector_and_admission_share_one_sensitive_vocabulary():
 
 def test_the_users_ttl_setting_caps_a_detectors_longer_ttl_but_not_a_shorter_one():
     ninety, ten = 90 * 86400, 10 * 86400
-    capped = decide(implicit(ttl_seconds=ninety), learning_enabled=True, existing=[], now=NOW,
-                    implicit_ttl=timedelta(days=30))
+    capped = decide(
+        implicit(ttl_seconds=ninety), learning_enabled=True, existing=[], now=NOW, implicit_ttl=timedelta(days=30)
+    )
     assert capped.expires_at == NOW + timedelta(days=30)
-    shorter = decide(implicit(ttl_seconds=ten), learning_enabled=True, existing=[], now=NOW,
-                     implicit_ttl=timedelta(days=30))
+    shorter = decide(
+        implicit(ttl_seconds=ten), learning_enabled=True, existing=[], now=NOW, implicit_ttl=timedelta(days=30)
+    )
     assert shorter.expires_at == NOW + timedelta(days=10)
 
 
@@ -195,19 +569,30 @@ def test_a_memory_is_badged_sensitive_by_its_value_as_well_as_its_key():
     assert not _replace(base, key="travel.seat", value="Aisle seat").sensitive
 
 
-@pytest.mark.parametrize("value", ["hunter22 is my password", "login: sam / hunter22", "credentials sam:hunter22",
-                                   "S3cret!x was the wifi password"])
+@pytest.mark.parametrize(
+    "value",
+    ["hunter22 is my password", "login: sam / hunter22", "credentials sam:hunter22", "S3cret!x was the wifi password"],
+)
 def test_a_password_named_after_it_or_paired_with_a_login_is_refused(value):
-    decision = decide(explicit(key="notes.x", value=value, source="user", confirmed=True),
-                      learning_enabled=False, existing=[], now=NOW)
+    decision = decide(
+        explicit(key="notes.x", value=value, source="user", confirmed=True),
+        learning_enabled=False,
+        existing=[],
+        now=NOW,
+    )
     assert (decision.outcome, decision.rule) == ("reject", "3.5")
 
 
-@pytest.mark.parametrize("value", ["my password manager is great", "the login page is slow today, sadly",
-                                   "I sign in with my phone"])
+@pytest.mark.parametrize(
+    "value", ["my password manager is great", "the login page is slow today, sadly", "I sign in with my phone"]
+)
 def test_talking_about_passwords_or_logins_is_not_a_secret(value):
-    decision = decide(explicit(key="notes.x", value=value, source="user", confirmed=True),
-                      learning_enabled=False, existing=[], now=NOW)
+    decision = decide(
+        explicit(key="notes.x", value=value, source="user", confirmed=True),
+        learning_enabled=False,
+        existing=[],
+        now=NOW,
+    )
     assert decision.outcome != "reject" or decision.rule != "3.5", decision.reason
 
 
@@ -216,18 +601,27 @@ def test_talking_about_passwords_or_logins_is_not_a_secret(value):
 #: A chat request the user confirmed (the demo's entry), one typed in the app, and the same
 #: request found in an import that nobody has confirmed: all three phrased as confidential.
 CONFIRMED_CONFIDENTIAL = [
-    pytest.param(explicit(key="notes.job_search", value="Interviewing with two other studios",
-                          source_ref="conversations.json#b7e9-cv/msg-0030", confirmed=True,
-                          utterance="Just between us, remember that I'm interviewing with two other studios."),
-                 id="chat request confirmed"),
-    pytest.param(explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True),
-                 id="typed in the app"),
+    pytest.param(
+        explicit(
+            key="notes.job_search",
+            value="Interviewing with two other studios",
+            source_ref="conversations.json#b7e9-cv/msg-0030",
+            confirmed=True,
+            utterance="Just between us, remember that I'm interviewing with two other studios.",
+        ),
+        id="chat request confirmed",
+    ),
+    pytest.param(
+        explicit(key="notes.plan", value="just between us, I am moving", source="user", confirmed=True),
+        id="typed in the app",
+    ),
 ]
 
 
 @pytest.mark.parametrize("proposal", CONFIRMED_CONFIDENTIAL)
 def test_a_confirmed_write_phrased_as_confidential_is_quarantined_with_the_time_the_user_confirmed_it(
-        store, clock, proposal):
+    store, clock, proposal
+):
     result = store.propose(proposal, actor="test")
     assert (result.decision.outcome, result.decision.rule) == ("quarantine", "3.5")
     stored = store.get(result.memory.id)
@@ -240,9 +634,15 @@ def test_a_confirmed_write_phrased_as_confidential_is_quarantined_with_the_time_
 
 
 def test_a_confidential_request_from_an_import_nobody_confirmed_is_quarantined_without_a_confirmation(store):
-    result = store.propose(explicit(key="notes.acme", value="I am interviewing at Acme", source_ref="chat.jsonl#c1/m2",
-                                    utterance="Remember that, just between us, I am interviewing at Acme."),
-                           actor="test")
+    result = store.propose(
+        explicit(
+            key="notes.acme",
+            value="I am interviewing at Acme",
+            source_ref="chat.jsonl#c1/m2",
+            utterance="Remember that, just between us, I am interviewing at Acme.",
+        ),
+        actor="test",
+    )
     stored = store.get(result.memory.id)
     assert (stored.status, stored.confirmed_at) == ("quarantined", None)
     [write] = [event for event in store.audit_events() if event.event == "write"]

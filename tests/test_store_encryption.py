@@ -37,7 +37,7 @@ def test_database_wal_and_shm_hold_no_plaintext_value(passphrase_store_path, mon
     assert {p.name[-4:] for p in files} >= {"-wal", "-shm"}
     for file in files:
         data = file.read_bytes()
-        for marker in MARKERS + ["contact.preferred_channel", "notes.canary"]:
+        for marker in [*MARKERS, "contact.preferred_channel", "notes.canary"]:
             assert marker.encode() not in data, (file.name, marker)
         assert not data.startswith(b"SQLite format 3"), file.name
     store.close()
@@ -69,7 +69,9 @@ def test_wrong_passphrase_is_one_sentence_exit_1_and_leaves_the_file_byte_identi
     before = _digest(passphrase_store_path)
     done = subprocess.run(
         [sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "list"],
-        capture_output=True, text=True, env={"MEMTRUST_PASSPHRASE": "not the passphrase", "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        env={"MEMTRUST_PASSPHRASE": "not the passphrase", "PATH": "/usr/bin:/bin"},
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 1

@@ -23,10 +23,48 @@ def _fill(store: MemoryStore, count: int) -> None:
         created = now - rng.randint(1, 40) * 86400
         status = "quarantined" if index % 7 == 0 else "active"
         key = f"notes.item_{rng.randint(0, count // 3):05d}"
-        rows.append((f"{index:032x}", "shared", key, f"value {index}", "explicit", "user", None, 1.0, status,
-                     None, created, created, None, None, created, None, None))
-    rows.append(("f" * 32, "shared", "style.tone", "brief", "implicit", "inference:test", None, 0.8, "active",
-                 None, now, now, now, now + 86400, None, None, None))  # another pane: never read here
+        rows.append(
+            (
+                f"{index:032x}",
+                "shared",
+                key,
+                f"value {index}",
+                "explicit",
+                "user",
+                None,
+                1.0,
+                status,
+                None,
+                created,
+                created,
+                None,
+                None,
+                created,
+                None,
+                None,
+            )
+        )
+    rows.append(
+        (
+            "f" * 32,
+            "shared",
+            "style.tone",
+            "brief",
+            "implicit",
+            "inference:test",
+            None,
+            0.8,
+            "active",
+            None,
+            now,
+            now,
+            now,
+            now + 86400,
+            None,
+            None,
+            None,
+        )
+    )  # another pane: never read here
     marks = ", ".join("?" * len(MEMORY_FIELDS))
     with store.db.write() as conn:
         conn.executemany(f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) VALUES ({marks})", rows)
@@ -106,8 +144,9 @@ def test_a_page_never_mixes_reading_after_and_before(thousand):
         _page(store, after=cursor, before=cursor)
 
 
-@pytest.mark.parametrize("where", [{}, {"after": ("active", 0, "", "")}, {"last": True},
-                                   {"before": ("quarantined", 0, "", "")}])
+@pytest.mark.parametrize(
+    "where", [{}, {"after": ("active", 0, "", "")}, {"last": True}, {"before": ("quarantined", 0, "", "")}]
+)
 def test_every_page_seeks_the_pane_index_without_sorting(store, where):
     """Each statement is an index seek that starts at the cursor: its cost does not grow with
     the depth of the page (a bound applied after the seek would filter every row before it)."""

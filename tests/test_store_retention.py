@@ -78,8 +78,10 @@ def test_one_row_that_cannot_be_deleted_does_not_stop_the_prune(store, clock):
     _inferred(store, "interests.topics", "astronomy")
     _inferred(store, "locale.language", "en")
     with store.db.write() as conn:  # a row whose deletion fails, as a damaged row would
-        conn.execute(f"CREATE TRIGGER stuck BEFORE DELETE ON memories WHEN old.id = '{stuck.id}' "
-                     "BEGIN SELECT RAISE(ABORT, 'cannot delete'); END")
+        conn.execute(
+            f"CREATE TRIGGER stuck BEFORE DELETE ON memories WHEN old.id = '{stuck.id}' "
+            "BEGIN SELECT RAISE(ABORT, 'cannot delete'); END"
+        )
     clock.advance(days=61)
     report = store.prune()
     assert report.removed == {"implicit": 2} and report.failed == 1

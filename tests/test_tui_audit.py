@@ -13,8 +13,17 @@ from memtrust.store.model import Proposal
 def _reject_a_weak_inference(store) -> str:
     """Propose an implicit memory below the confidence floor; return the reason it was rejected."""
     store.set_learning(True, actor="test")
-    result = store.propose(Proposal("style.answer_length", "brief", "implicit", "inference:reply_length",
-                                    confidence=0.12, evidence={"detector": "reply_length"}), actor="test")
+    result = store.propose(
+        Proposal(
+            "style.answer_length",
+            "brief",
+            "implicit",
+            "inference:reply_length",
+            confidence=0.12,
+            evidence={"detector": "reply_length"},
+        ),
+        actor="test",
+    )
     assert result.decision.outcome == "reject"
     return result.decision.reason
 
@@ -49,8 +58,17 @@ async def test_the_reason_of_a_rejected_proposal_is_on_screen_at_80x24(store, cl
 
 async def test_the_detail_shows_markup_like_text_literally(store, clock):
     store.set_learning(True, actor="test")
-    result = store.propose(Proposal("notes.[b]bold[/b]", "x", "implicit", "inference:[red]agent[/red]",
-                                    confidence=0.12, evidence={"detector": "reply_length"}), actor="[i]bot[/i]")
+    result = store.propose(
+        Proposal(
+            "notes.[b]bold[/b]",
+            "x",
+            "implicit",
+            "inference:[red]agent[/red]",
+            confidence=0.12,
+            evidence={"detector": "reply_length"},
+        ),
+        actor="[i]bot[/i]",
+    )
     assert result.decision.outcome == "reject"
     app = make_app(store, clock)
     async with app.run_test(size=(80, 24)) as pilot:

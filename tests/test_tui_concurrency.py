@@ -30,10 +30,24 @@ async def test_a_cli_write_while_the_app_is_open_appears_on_refresh(passphrase_s
         saved_pane = app.screen.query_one("#saved-list")
         assert "notes.written_by_cli" not in rendered(saved_pane)
         done = subprocess.run(
-            [sys.executable, "-m", "memtrust.app", "--db", str(passphrase_store_path), "add", "notes.written_by_cli",
-             "written while the app was open", "--yes"],
-            capture_output=True, text=True, cwd=ROOT, timeout=120,
-            env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}, stdin=subprocess.DEVNULL)
+            [
+                sys.executable,
+                "-m",
+                "memtrust.app",
+                "--db",
+                str(passphrase_store_path),
+                "add",
+                "notes.written_by_cli",
+                "written while the app was open",
+                "--yes",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+            env={**os.environ, "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE},
+            stdin=subprocess.DEVNULL,
+        )
         assert done.returncode == 0 and "locked" not in done.stderr, done.stderr
         await pilot.press("r")
         await settle(pilot)

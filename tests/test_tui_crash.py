@@ -19,7 +19,7 @@ def test_a_crash_in_the_app_prints_one_sentence_and_no_stored_value(tmp_path):
         from memtrust.store.model import Proposal
         from memtrust.store.opening import create_throwaway_store
 
-        store = create_throwaway_store(Path({str(tmp_path / 's')!r})).store
+        store = create_throwaway_store(Path({str(tmp_path / "s")!r})).store
         store.propose(Proposal("notes.canary", {SECRET_LOOKING_VALUE!r}, "explicit", "user", confirmed=True), actor="t")
 
         class Broken(MemtrustApp):
@@ -30,8 +30,14 @@ def test_a_crash_in_the_app_prints_one_sentence_and_no_stored_value(tmp_path):
         Broken(store, key_mode="memory").run(headless=True)
     """)
     env = {k: v for k, v in os.environ.items() if k != "MEMTRUST_DEBUG"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
-                          env={**env, "PYTHONPATH": str(ROOT)}, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
     output = done.stdout + done.stderr
     assert "unexpected internal error (RuntimeError)" in output
     assert SECRET_LOOKING_VALUE not in output

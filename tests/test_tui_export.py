@@ -50,7 +50,8 @@ async def test_exporting_over_the_stores_own_database_file_is_refused_in_the_dia
         screen = await _export_to(pilot, str(database))
         assert app.is_running and app.screen is screen  # the dialog stays open to correct the path
         assert _problem(screen) == _squeezed(
-            f"{database} already exists and is not a text file (perhaps a database); choose another name.")
+            f"{database} already exists and is not a text file (perhaps a database); choose another name."
+        )
     assert _digest(database) == before
     assert [m.key for m in store.list()] == ["profile.name"]
     assert [e.event for e in store.audit_events() if e.event == "export"] == []
@@ -68,7 +69,8 @@ async def test_exporting_over_the_stores_key_record_is_refused_in_the_dialog(pas
         screen = await _export_to(pilot, str(key_record))
         assert app.screen is screen
         assert _problem(screen) == _squeezed(
-            f"{key_record} is one of a memtrust store's own files; choose another name for the export.")
+            f"{key_record} is one of a memtrust store's own files; choose another name for the export."
+        )
     assert _digest(key_record) == before
     store.close()
 

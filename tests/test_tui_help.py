@@ -52,7 +52,8 @@ async def test_running_inbox_from_the_command_palette_opens_it(store, clock):
 
 
 async def test_command_palette_offers_no_screenshot_and_the_screenshot_action_writes_nothing(
-        store, clock, tmp_path, monkeypatch):
+    store, clock, tmp_path, monkeypatch
+):
     monkeypatch.setenv("HOME", str(tmp_path))
     known(store)
     app = make_app(store, clock)

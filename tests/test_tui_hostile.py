@@ -113,12 +113,15 @@ async def test_hostile_key_and_value_in_notifications_and_the_edit_modal(store, 
     assert store.get(memory.id).value == value
 
 
-@pytest.mark.parametrize(("text", "width", "expected"), [
-    ("short", 10, "short"),
-    ("東京東京東京", 5, "東京…"),
-    ("👨‍👩‍👧 family", 4, "👨‍…" if cell_len("👨‍") == 2 else None),
-    ("abcdef", 4, "abc…"),
-])
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("short", 10, "short"),
+        ("東京東京東京", 5, "東京…"),
+        ("👨‍👩‍👧 family", 4, "👨‍…" if cell_len("👨‍") == 2 else None),
+        ("abcdef", 4, "abc…"),
+    ],
+)
 def test_fit_cuts_by_cell_width_with_an_ellipsis(text, width, expected):
     result = fit(text, width)
     assert cell_len(result) <= width

@@ -90,13 +90,16 @@ async def test_confirming_a_request_that_replaces_a_saved_value_names_it_and_ask
         await pilot.press("i")
         await settle(pilot)
         app.screen.query_one(OptionList).highlighted = next(
-            index for index, option in enumerate(app.screen.query_one(OptionList).options)
-            if option.id and app.screen.pending[option.id].key == "profile.name")
+            index
+            for index, option in enumerate(app.screen.query_one(OptionList).options)
+            if option.id and app.screen.pending[option.id].key == "profile.name"
+        )
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert flat(rendered(app.screen.query_one("#question"))) == (
-            "Save “Bob” as your profile.name? This replaces “Sam Rivera”.")
+            "Save “Bob” as your profile.name? This replaces “Sam Rivera”."
+        )
         await pilot.press("enter")  # No has the focus: nothing changes
         await settle(pilot)
         assert [m.value for m in known_store.list(status="active")] == ["Sam Rivera"]
@@ -117,12 +120,19 @@ def _asked_to_forget_the_name(store):
     known_store = known(store)
     [name] = [m for m in known_store.list(status="active") if m.key == "profile.name"]
     request = DeletionRequests(known_store).add(
-        what="my name is Sam Rivera", utterance="Please forget that my name is Sam Rivera.",
-        source_ref="later.jsonl#c2/m0", said_at=1_772_000_000, memory_ids=[name.id], actor="ingest:later.jsonl")
+        what="my name is Sam Rivera",
+        utterance="Please forget that my name is Sam Rivera.",
+        source_ref="later.jsonl#c2/m0",
+        said_at=1_772_000_000,
+        memory_ids=[name.id],
+        actor="ingest:later.jsonl",
+    )
     return known_store, name, request
 
 
-async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memory_after_the_delete_question(store, clock):
+async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memory_after_the_delete_question(
+    store, clock
+):
     from memtrust.store.deletion_requests import DeletionRequests
 
     known_store, name, _request = _asked_to_forget_the_name(store)
@@ -140,7 +150,8 @@ async def test_a_request_to_forget_is_asked_in_the_inbox_and_y_deletes_the_memor
         assert isinstance(app.screen, ConfirmScreen)
         assert flat(rendered(app.screen.query_one("#question"))) == (
             "You asked to forget: “my name is Sam Rivera”. Delete profile.name = “Sam Rivera”? "
-            "It is removed for good; the audit log keeps only that it existed.")
+            "It is removed for good; the audit log keeps only that it existed."
+        )
         await pilot.press("enter")  # No has the focus: nothing is deleted
         await settle(pilot)
         assert isinstance(app.screen, InboxScreen) and known_store.get(name.id).value == "Sam Rivera"

@@ -39,7 +39,8 @@ def _status(screen: IngestScreen) -> str:
 
 
 async def test_o_imports_a_jsonl_export_with_a_progress_bar_and_says_what_happened(
-        store, clock, real_data, tmp_path, monkeypatch):
+    store, clock, real_data, tmp_path, monkeypatch
+):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     export = _oasst_export(real_data, tmp_path / "home")
     app = make_app(store, clock)
@@ -49,8 +50,10 @@ async def test_o_imports_a_jsonl_export_with_a_progress_bar_and_says_what_happen
         screen = await _import(pilot, "~/oasst.jsonl")
         bar = screen.query_one(ProgressBar)
         assert bar.total == export.stat().st_size and bar.progress == bar.total
-        assert _status(screen) == ("Read 100 conversations: 1 request waiting in your Inbox, 0 saved, 0 rejected; "
-                                   "implicit learning is off: nothing was inferred.")
+        assert _status(screen) == (
+            "Read 100 conversations: 1 request waiting in your Inbox, 0 saved, 0 rejected; "
+            "implicit learning is off: nothing was inferred."
+        )
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
@@ -130,12 +133,23 @@ async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, cloc
 
 async def test_a_forget_sentence_in_an_import_waits_in_the_inbox_and_the_status_line_counts_it(store, clock, tmp_path):
     store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test")
-    export = write_jsonl(tmp_path / "later.jsonl", [
-        {"conversation_id": "c1", "role": "user", "content": "Please forget that I prefer email.",
-         "timestamp": "2026-03-01T10:00:00Z"},
-        {"conversation_id": "c1", "role": "user", "content": "Also forget that I own a yacht.",
-         "timestamp": "2026-03-01T10:01:00Z"},
-    ])
+    export = write_jsonl(
+        tmp_path / "later.jsonl",
+        [
+            {
+                "conversation_id": "c1",
+                "role": "user",
+                "content": "Please forget that I prefer email.",
+                "timestamp": "2026-03-01T10:00:00Z",
+            },
+            {
+                "conversation_id": "c1",
+                "role": "user",
+                "content": "Also forget that I own a yacht.",
+                "timestamp": "2026-03-01T10:01:00Z",
+            },
+        ],
+    )
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -172,11 +186,15 @@ def test_a_big_import_lists_at_most_rejected_shown_reasons_and_counts_the_rest()
     from memtrust.screens.ingest import REJECTED_SHOWN, rejected_reasons
 
     def rejection(number: int):
-        return SimpleNamespace(decision=SimpleNamespace(outcome="reject", reason=f"[b]Reason {number}[/b]"),
-                               memory=None, proposal=SimpleNamespace(key=f"notes.n{number}"))
+        return SimpleNamespace(
+            decision=SimpleNamespace(outcome="reject", reason=f"[b]Reason {number}[/b]"),
+            memory=None,
+            proposal=SimpleNamespace(key=f"notes.n{number}"),
+        )
 
-    report = IngestReport(file="big.jsonl", format="jsonl",
-                          results=[rejection(number) for number in range(REJECTED_SHOWN + 7)])
+    report = IngestReport(
+        file="big.jsonl", format="jsonl", results=[rejection(number) for number in range(REJECTED_SHOWN + 7)]
+    )
     lines = rejected_reasons(report)
     assert len(lines) == REJECTED_SHOWN + 1
     assert lines[0] == "rejected notes.n0: [b]Reason 0[/b]"  # literal, never markup

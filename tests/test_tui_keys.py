@@ -37,16 +37,39 @@ from memtrust.screens.review import LAST_REVIEW_SETTING, ReviewScreen
 from memtrust.screens.settings import SettingsScreen
 from memtrust.store.model import Proposal
 
-SCREENS = (MemtrustApp, MainScreen, InboxScreen, QuarantineScreen, AuditScreen, SettingsScreen, ReviewScreen,
-           HelpScreen, ConfirmScreen, ConsentScreen, LearningOffScreen, AddMemoryScreen, EditMemoryScreen,
-           ExportScreen, IngestScreen)
+SCREENS = (
+    MemtrustApp,
+    MainScreen,
+    InboxScreen,
+    QuarantineScreen,
+    AuditScreen,
+    SettingsScreen,
+    ReviewScreen,
+    HelpScreen,
+    ConfirmScreen,
+    ConsentScreen,
+    LearningOffScreen,
+    AddMemoryScreen,
+    EditMemoryScreen,
+    ExportScreen,
+    IngestScreen,
+)
 
 
 def _store_with_everything(store):
     known(store)
     inferred(store, "style.answer_length", "brief")
-    store.propose(Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user", confirmed=True,
-                           utterance="Just between us, remember I'm interviewing elsewhere."), actor="test")
+    store.propose(
+        Proposal(
+            "notes.job_search",
+            "Interviewing elsewhere",
+            "explicit",
+            "user",
+            confirmed=True,
+            utterance="Just between us, remember I'm interviewing elsewhere.",
+        ),
+        actor="test",
+    )
     return store
 
 
@@ -60,8 +83,15 @@ def test_every_binding_of_every_screen_has_an_id_and_a_tooltip():
 
 
 #: Screens reachable from the main screen by a key, for the palette and help checks.
-REACHABLE = {"main": (), "inbox": ("i",), "quarantine": ("z",), "audit": ("g",), "settings": ("s",),
-             "review": ("v",), "ingest": ("o",)}
+REACHABLE = {
+    "main": (),
+    "inbox": ("i",),
+    "quarantine": ("z",),
+    "audit": ("g",),
+    "settings": ("s",),
+    "review": ("v",),
+    "ingest": ("o",),
+}
 
 
 @pytest.mark.parametrize("keys", list(REACHABLE.values()), ids=list(REACHABLE))
@@ -254,7 +284,11 @@ async def test_w_exports_json_and_markdown_to_the_typed_path(store, clock, tmp_p
     assert oct(target.stat().st_mode & 0o777) == "0o600"
     exported = store.audit_events(2)  # one export, one audit row naming both files
     assert exported[0].event == "export" and exported[1].event != "export"
-    assert exported[0].detail == {"destination": str(target), "format": "json", "markdown": str(target.with_suffix(".md"))}
+    assert exported[0].detail == {
+        "destination": str(target),
+        "format": "json",
+        "markdown": str(target.with_suffix(".md")),
+    }
 
 
 async def test_v_reviews_inferred_first_keep_marks_reviewed_and_the_end_is_remembered(store, clock):
@@ -381,8 +415,9 @@ def test_a_bad_settings_file_is_one_sentence(tmp_path):
     assert load_settings(Path(tmp_path / "absent.toml")) == Settings()
 
 
-async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_is_bad(store, clock, tmp_path,
-                                                                                    monkeypatch):
+async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_is_bad(
+    store, clock, tmp_path, monkeypatch
+):
     bad = tmp_path / "settings.toml"
     bad.write_text('[keys]\n"main.add" = 3\n', encoding="utf-8")
     monkeypatch.setenv("MEMTRUST_CONFIG", str(bad))

@@ -126,7 +126,12 @@ async def test_adding_a_memory_confirms_before_writing_then_saves_it_as_saved_by
         await settle(pilot)
         [memory] = store.list()
         assert (memory.key, memory.value, memory.formation, memory.source, memory.status) == (
-            "contact.preferred_channel", "email", "explicit", "user", "active")
+            "contact.preferred_channel",
+            "email",
+            "explicit",
+            "user",
+            "active",
+        )
         assert "contact.preferred_channel" in rendered(app.screen.query_one("#saved-list"))
 
 
@@ -175,7 +180,8 @@ async def test_adding_a_value_for_a_held_key_names_the_value_it_replaces_and_ent
         await settle(pilot)
         assert type(app.screen).__name__ == "ConfirmScreen"
         assert flat(rendered(app.screen.query_one("#question"))) == (
-            "Save “Window seat” as your travel.seat? This replaces “Aisle seat”.")
+            "Save “Window seat” as your travel.seat? This replaces “Aisle seat”."
+        )
         await pilot.press("enter")  # No has the focus
         await settle(pilot)
         assert [m.value for m in store.list()] == ["Aisle seat"]
@@ -217,8 +223,14 @@ async def test_promoting_an_inferred_memory_makes_it_saved_by_you(store, clock):
 
 async def test_quarantined_memory_stays_in_saved_by_you_with_its_badge_and_can_be_released(store, clock):
     result = store.propose(
-        Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user", confirmed=True,
-                 utterance="Just between us, remember I'm interviewing elsewhere."),
+        Proposal(
+            "notes.job_search",
+            "Interviewing elsewhere",
+            "explicit",
+            "user",
+            confirmed=True,
+            utterance="Just between us, remember I'm interviewing elsewhere.",
+        ),
         actor="test",
     )
     assert result.memory.status == "quarantined"

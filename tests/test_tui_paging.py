@@ -25,13 +25,33 @@ def fill_saved(store, count: int) -> list[str]:
     for index in range(count):
         created = now - (index % 37) * 86400  # many share a day: the key decides among them
         value = f"alpha note {index}" if index % 4 == 0 else f"note {index}"
-        rows.append((f"{index:032x}", "shared", f"notes.item_{index:04d}", value, "explicit", "user", None, 1.0,
-                     "active", None, created, created, None, None, created, None, None))
+        rows.append(
+            (
+                f"{index:032x}",
+                "shared",
+                f"notes.item_{index:04d}",
+                value,
+                "explicit",
+                "user",
+                None,
+                1.0,
+                "active",
+                None,
+                created,
+                created,
+                None,
+                None,
+                created,
+                None,
+                None,
+            )
+        )
     marks = ", ".join("?" * len(MEMORY_FIELDS))
     with store.db.write() as conn:
         conn.executemany(f"INSERT INTO memories ({', '.join(MEMORY_FIELDS)}) VALUES ({marks})", rows)
-    return [memory.id for memory in store.page(formation="explicit", statuses=("active", "quarantined"),
-                                               limit=count + 1)]
+    return [
+        memory.id for memory in store.page(formation="explicit", statuses=("active", "quarantined"), limit=count + 1)
+    ]
 
 
 def _pane(app) -> MemoryPane:
@@ -76,7 +96,7 @@ async def test_up_from_the_end_walks_back_one_memory_at_a_time_across_pages(stor
             assert _highlighted_id(app) == order[-1 - steps], steps
         assert _key_of(store, order[-1 - steps]) in detail_shown(app)
         pane = _pane(app)
-        assert list(pane.memories) == order[-len(pane.memories):]  # the window is contiguous
+        assert list(pane.memories) == order[-len(pane.memories) :]  # the window is contiguous
         assert pane.border_title == "Saved by you (410)"
 
 

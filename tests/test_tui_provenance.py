@@ -11,9 +11,20 @@ NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
 
 
 def _memory(**fields) -> Memory:
-    base = dict(id="x", scope="shared", key="contact.preferred_channel", value="email", formation="explicit",
-                source="agent", source_ref="agent:trip-bot#abc123", confidence=1.0, status="pending",
-                evidence={"agent": "trip-bot"}, created_at=NOW, updated_at=NOW)
+    base = {
+        "id": "x",
+        "scope": "shared",
+        "key": "contact.preferred_channel",
+        "value": "email",
+        "formation": "explicit",
+        "source": "agent",
+        "source_ref": "agent:trip-bot#abc123",
+        "confidence": 1.0,
+        "status": "pending",
+        "evidence": {"agent": "trip-bot"},
+        "created_at": NOW,
+        "updated_at": NOW,
+    }
     base.update(fields)
     return Memory(**base)
 
@@ -35,37 +46,59 @@ def test_an_agent_row_without_evidence_takes_its_name_from_the_source_ref():
 
 
 def test_an_inference_reported_by_an_agent_names_the_agent_not_a_detector():
-    memory = _memory(formation="implicit", source="inference:agent_trip-bot", confidence=0.8, status="active",
-                     evidence={"agent": "trip-bot", "observed": "asked for window seats twice"})
+    memory = _memory(
+        formation="implicit",
+        source="inference:agent_trip-bot",
+        confidence=0.8,
+        status="active",
+        evidence={"agent": "trip-bot", "observed": "asked for window seats twice"},
+    )
     text = provenance(memory, NOW).plain
     assert text.startswith("The agent trip-bot reported it")
     assert "detector" not in text
 
 
 def test_the_why_uses_the_detector_summary_when_there_is_one():
-    memory = _memory(formation="implicit", source="inference:topics", confidence=0.8, status="active",
-                     evidence={"detector": "topics", "counts": {"conversations": 5},
-                               "summary": "You came back to cycling in 5 separate conversations."})
+    memory = _memory(
+        formation="implicit",
+        source="inference:topics",
+        confidence=0.8,
+        status="active",
+        evidence={
+            "detector": "topics",
+            "counts": {"conversations": 5},
+            "summary": "You came back to cycling in 5 separate conversations.",
+        },
+    )
     text = provenance(memory, NOW).plain
     assert text.startswith("Inferred by the topics detector: You came back to cycling in 5 separate conversations.")
 
 
 def _chat_request(**fields) -> Memory:
-    return _memory(**{"source": "chat", "source_ref": "oasst.jsonl#oasst-7/m3", "evidence": {"said_at": None},
-                      "created_at": datetime(2026, 11, 30, 9, tzinfo=UTC), **fields})
+    return _memory(
+        **{
+            "source": "chat",
+            "source_ref": "oasst.jsonl#oasst-7/m3",
+            "evidence": {"said_at": None},
+            "created_at": datetime(2026, 11, 30, 9, tzinfo=UTC),
+            **fields,
+        }
+    )
 
 
 def test_a_chat_request_without_said_at_says_where_it_was_found_not_a_date_it_was_said():
     text = provenance(_chat_request(), NOW).plain
-    assert text.startswith("You asked for this in a conversation in oasst.jsonl "
-                           "(found when it was imported on 30 Nov 2026).")
+    assert text.startswith(
+        "You asked for this in a conversation in oasst.jsonl (found when it was imported on 30 Nov 2026)."
+    )
     assert "asked to save this on" not in text
 
 
 def test_a_chat_request_without_said_at_keeps_its_title():
     memory = _chat_request(evidence={"conversation_title": "Scary stories", "said_at": None})
     assert provenance(memory, NOW).plain.startswith(
-        "You asked for this in chat Scary stories in oasst.jsonl (found when it was imported on 30 Nov 2026).")
+        "You asked for this in chat Scary stories in oasst.jsonl (found when it was imported on 30 Nov 2026)."
+    )
 
 
 def test_a_chat_request_with_said_at_still_says_when_it_was_said():
@@ -75,7 +108,8 @@ def test_a_chat_request_with_said_at_still_says_when_it_was_said():
 
 
 async def test_a_request_from_an_export_without_timestamps_reads_as_found_there_in_inbox_and_details(
-        store, clock, real_data, tmp_path):
+    store, clock, real_data, tmp_path
+):
     from tui_fixtures import detail_shown, flat, make_app, rendered, settle
 
     from memtrust.app.pipeline import ingest_file
@@ -108,8 +142,12 @@ def _ingest_confidential_request(store, tmp_path):
 
     from memtrust.app.pipeline import ingest_file
 
-    line = {"conversation_id": "c1", "role": "user", "timestamp": 1_772_000_000,
-            "content": "remember that, just between us, I am interviewing at Acme"}
+    line = {
+        "conversation_id": "c1",
+        "role": "user",
+        "timestamp": 1_772_000_000,
+        "content": "remember that, just between us, I am interviewing at Acme",
+    }
     (tmp_path / "chat.jsonl").write_text(json.dumps(line), encoding="utf-8")
     ingest_file(store, tmp_path / "chat.jsonl")
     [memory] = store.list()
@@ -122,14 +160,20 @@ def test_a_confidential_request_from_an_import_is_quarantined_unconfirmed_and_re
     memory = _ingest_confidential_request(store, tmp_path)
     # What state it is really in: §3.5 quarantined it before §3.6 sent it to the Inbox, so
     # nobody confirmed it (no confirmed_at), and it is not pending either.
-    assert (memory.formation, memory.source, memory.status, memory.confirmed_at) == \
-        ("explicit", "chat", "quarantined", None)
+    assert (memory.formation, memory.source, memory.status, memory.confirmed_at) == (
+        "explicit",
+        "chat",
+        "quarantined",
+        None,
+    )
     assert formation_label(memory) == "requested"
     assert badges(memory, NOW).plain == "[requested] [quarantined]"
     assert "saved by you" not in badges(memory, NOW).plain
     text = provenance(memory, NOW).plain
-    assert ("You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not saved "
-            "until you release it with c, and never given to an assistant before that.") in text
+    assert (
+        "You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not saved "
+        "until you release it with c, and never given to an assistant before that."
+    ) in text
 
 
 def test_releasing_the_confidential_request_makes_it_saved_by_you(store, tmp_path):
@@ -144,15 +188,24 @@ def test_releasing_the_confidential_request_makes_it_saved_by_you(store, tmp_pat
 def test_a_confidential_memory_the_user_confirmed_reads_saved_by_you_and_says_why_it_is_held_back(store):
     from memtrust.screens.provenance import badges
 
-    result = store.propose(Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user",
-                                    confirmed=True, utterance="Just between us, I'm interviewing elsewhere."),
-                           actor="test")
+    result = store.propose(
+        Proposal(
+            "notes.job_search",
+            "Interviewing elsewhere",
+            "explicit",
+            "user",
+            confirmed=True,
+            utterance="Just between us, I'm interviewing elsewhere.",
+        ),
+        actor="test",
+    )
     memory = result.memory
     assert memory.status == "quarantined"
     assert badges(memory, NOW).plain == "[saved by you] [quarantined]"
     assert provenance(memory, NOW).plain == (
         "You typed this in memtrust on 2 Mar 2026. You phrased it as confidential, so it is held in "
-        "Quarantine: it is never given to an assistant until you release it with c.")
+        "Quarantine: it is never given to an assistant until you release it with c."
+    )
 
 
 def test_a_row_confirmed_then_edited_into_confidential_phrasing_still_reads_saved_by_you():
@@ -173,7 +226,8 @@ def test_an_agent_write_quarantined_after_elicitation_reads_saved_by_you_without
 
 
 async def test_the_main_pane_shows_the_imported_confidential_request_as_requested_and_quarantined(
-        store, clock, tmp_path):
+    store, clock, tmp_path
+):
     from tui_fixtures import detail_shown, make_app, rendered, settle
 
     _ingest_confidential_request(store, tmp_path)

@@ -22,8 +22,9 @@ def footer_keys(app) -> set[str]:
 
 
 async def test_an_unconfirmed_quarantined_request_is_not_called_saved_by_you(store, clock):
-    result = store.propose(Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"),
-                           actor="test")
+    result = store.propose(
+        Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"), actor="test"
+    )
     assert result.memory is not None
     assert result.memory.status == "quarantined" and result.memory.confirmed_at is None
     app = make_app(store, clock)

@@ -63,6 +63,8 @@ async def test_escape_with_a_bad_number_leaves_it_unsaved_and_says_so(store, clo
         await open_settings(pilot)
         await fill_and_press(pilot, "review", "1000", "escape")
         assert isinstance(app.screen, MainScreen)
-        assert any(n.message == "Review interval not saved: give a whole number of days from 7 to 365."
-                   for n in app._notifications)
+        assert any(
+            n.message == "Review interval not saved: give a whole number of days from 7 to 365."
+            for n in app._notifications
+        )
     assert store.setting("review_interval_days") is None

@@ -26,6 +26,7 @@ def _keys(*keys: str):
         for key in keys:
             await pilot.press(key)
             await settle(pilot)
+
     return run_before
 
 

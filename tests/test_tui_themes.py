@@ -83,7 +83,7 @@ def word_contrasts(widget: Widget, words: list[str]) -> dict[str, float]:
             while start >= 0:
                 end = start + len(word)
                 for left, right, segment in spans:
-                    if left < end and right > start and text[max(left, start):min(right, end)].strip():
+                    if left < end and right > start and text[max(left, start) : min(right, end)].strip():
                         ratio = _segment_contrast(segment)
                         lowest[word] = min(lowest.get(word, ratio), ratio)
                 start = text.find(word, end)
@@ -92,8 +92,9 @@ def word_contrasts(widget: Widget, words: list[str]) -> dict[str, float]:
 
 def text_contrast(widget: Widget) -> float:
     """The lowest contrast ratio of any visible character ``widget`` draws now."""
-    ratios = [_segment_contrast(segment) for segments in _drawn_lines(widget) for segment in segments
-              if segment.text.strip()]
+    ratios = [
+        _segment_contrast(segment) for segments in _drawn_lines(widget) for segment in segments if segment.text.strip()
+    ]
     assert ratios, f"{widget!r} draws no text"
     return min(ratios)
 
@@ -124,11 +125,14 @@ class _OneLine(App):
         self.theme = self.wanted_theme
 
 
-@pytest.mark.parametrize(("style", "theme"), [
-    pytest.param("bold $success", "textual-light", id="old saved-by-you badge on light"),
-    pytest.param("bold $warning", "textual-light", id="old inferred badge on light"),
-    pytest.param("bold $error", "textual-dark", id="old quarantined badge on dark"),
-])
+@pytest.mark.parametrize(
+    ("style", "theme"),
+    [
+        pytest.param("bold $success", "textual-light", id="old saved-by-you badge on light"),
+        pytest.param("bold $warning", "textual-light", id="old inferred badge on light"),
+        pytest.param("bold $error", "textual-dark", id="old quarantined badge on dark"),
+    ],
+)
 async def test_the_measure_fails_the_colours_the_badges_had_before(style, theme):
     """The check can fail: the pre-issue-6 badge colours, drawn the same way, fall short."""
     app = _OneLine(style, theme)
@@ -147,19 +151,44 @@ def _every_badge(store) -> None:
     saved(store, "profile.name", "Sam Rivera")
     saved(store, "notes.plan", "Visiting Lisbon", expires_at=store.clock() + timedelta(days=5))
     saved(store, "health.allergy", "Penicillin")
-    store.propose(Proposal("notes.job_search", "Interviewing elsewhere", "explicit", "user", confirmed=True,
-                           utterance="Just between us, remember I'm interviewing elsewhere."), actor="test")
-    store.propose(Proposal("notes.acme", "I am interviewing at Acme", "explicit", "chat",
-                           source_ref="chat.jsonl#c1/m2",
-                           utterance="Remember that, just between us, I am interviewing at Acme."), actor="test")
+    store.propose(
+        Proposal(
+            "notes.job_search",
+            "Interviewing elsewhere",
+            "explicit",
+            "user",
+            confirmed=True,
+            utterance="Just between us, remember I'm interviewing elsewhere.",
+        ),
+        actor="test",
+    )
+    store.propose(
+        Proposal(
+            "notes.acme",
+            "I am interviewing at Acme",
+            "explicit",
+            "chat",
+            source_ref="chat.jsonl#c1/m2",
+            utterance="Remember that, just between us, I am interviewing at Acme.",
+        ),
+        actor="test",
+    )
     inferred(store, "style.answer_length", "brief")
     inferred(store, "locale.language", "en", confidence=0.9)
     pending_from_chat(store, "contact.preferred_channel", "email")
     pending_from_chat(store, "profile.city", "Porto", title="Moving")
 
 
-PANE_BADGES = ["[saved by you]", "[requested]", "[quarantined]", "[sensitive]", "[expires in 5d]",
-               "[inferred 82%]", "[inferred 90%]", "[expires in 60d]"]
+PANE_BADGES = [
+    "[saved by you]",
+    "[requested]",
+    "[quarantined]",
+    "[sensitive]",
+    "[expires in 5d]",
+    "[inferred 82%]",
+    "[inferred 90%]",
+    "[expires in 60d]",
+]
 
 
 def _lowest(into: dict[str, float], ratios: dict[str, float]) -> None:
@@ -190,12 +219,14 @@ async def test_every_badge_in_both_panes_reads_at_body_text_contrast_highlighted
 
 
 @pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize(("key", "list_id", "words"), [
-    pytest.param("i", "#inbox-list", ["[requested]", "[pending]"], id="inbox"),
-    pytest.param("z", "#quarantine-list", ["[saved by you]", "[requested]", "[quarantined]"], id="quarantine"),
-])
-async def test_badges_in_the_inbox_and_quarantine_read_at_body_text_contrast(store, clock, theme, key,
-                                                                             list_id, words):
+@pytest.mark.parametrize(
+    ("key", "list_id", "words"),
+    [
+        pytest.param("i", "#inbox-list", ["[requested]", "[pending]"], id="inbox"),
+        pytest.param("z", "#quarantine-list", ["[saved by you]", "[requested]", "[quarantined]"], id="quarantine"),
+    ],
+)
+async def test_badges_in_the_inbox_and_quarantine_read_at_body_text_contrast(store, clock, theme, key, list_id, words):
     _every_badge(store)
     app = make_app(store, clock, settings=Settings(theme=theme))
     lowest: dict[str, float] = {}
@@ -214,7 +245,8 @@ async def test_badges_in_the_inbox_and_quarantine_read_at_body_text_contrast(sto
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("learning", [False, True], ids=["OFF", "ON"])
 async def test_implicit_learning_on_or_off_in_the_status_line_reads_at_body_text_contrast(
-        store, clock, theme, learning):
+    store, clock, theme, learning
+):
     if learning:
         store.set_learning(True, actor="test")
     words = f"Implicit learning: {'ON' if learning else 'OFF'}"
@@ -236,19 +268,21 @@ async def _show_add_problem(pilot) -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize(("keys", "selector"), [
-    pytest.param((), "#saved .empty-state", id="main saved pane empty"),
-    pytest.param((), "#inferred .empty-state", id="main inferred pane empty"),
-    pytest.param(("i",), "#inbox-empty", id="inbox empty"),
-    pytest.param(("z",), "#quarantine-empty", id="quarantine empty"),
-    pytest.param(("s",), ".setting-name", id="settings names"),
-    pytest.param(("s",), "#settings-help", id="settings help"),
-    pytest.param(("l",), "#fine-print", id="consent fine print"),
-    pytest.param(("question_mark",), "#fine-print", id="help fine print"),
-    pytest.param(("add problem",), "#problem", id="add form problem"),
-])
-async def test_empty_states_muted_and_problem_texts_read_at_body_text_contrast(store, clock, theme, keys,
-                                                                            selector):
+@pytest.mark.parametrize(
+    ("keys", "selector"),
+    [
+        pytest.param((), "#saved .empty-state", id="main saved pane empty"),
+        pytest.param((), "#inferred .empty-state", id="main inferred pane empty"),
+        pytest.param(("i",), "#inbox-empty", id="inbox empty"),
+        pytest.param(("z",), "#quarantine-empty", id="quarantine empty"),
+        pytest.param(("s",), ".setting-name", id="settings names"),
+        pytest.param(("s",), "#settings-help", id="settings help"),
+        pytest.param(("l",), "#fine-print", id="consent fine print"),
+        pytest.param(("question_mark",), "#fine-print", id="help fine print"),
+        pytest.param(("add problem",), "#problem", id="add form problem"),
+    ],
+)
+async def test_empty_states_muted_and_problem_texts_read_at_body_text_contrast(store, clock, theme, keys, selector):
     app = make_app(store, clock, settings=Settings(theme=theme))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -278,11 +312,14 @@ async def test_the_detail_panel_with_its_muted_labels_reads_at_body_text_contras
 
 
 @pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize(("keys", "selector"), [
-    pytest.param(("tab", "p"), "#question", id="promote question (save_question)"),
-    pytest.param(("v", "p"), "#question", id="review promote question"),
-    pytest.param(("tab", "e"), "#title", id="edit title"),
-])
+@pytest.mark.parametrize(
+    ("keys", "selector"),
+    [
+        pytest.param(("tab", "p"), "#question", id="promote question (save_question)"),
+        pytest.param(("v", "p"), "#question", id="review promote question"),
+        pytest.param(("tab", "e"), "#title", id="edit title"),
+    ],
+)
 async def test_the_key_named_in_a_dialog_reads_at_body_text_contrast(store, clock, theme, keys, selector):
     """The memory's key in "Save “brief” as your style.answer_length?" and "Edit
     style.answer_length" was ``bold $accent`` on the dialog's ``$surface``: below 4.5:1."""
@@ -318,7 +355,7 @@ async def test_implicit_learning_on_or_off_in_settings_reads_at_body_text_contra
 
 @pytest.mark.parametrize("theme", THEMES)
 async def test_the_unencrypted_export_warning_reads_at_body_text_contrast(store, clock, theme):
-    """"This export is not encrypted: …" was ``bold $warning`` on the dialog's ``$surface``:
+    """ "This export is not encrypted: …" was ``bold $warning`` on the dialog's ``$surface``:
     below 4.5:1 in textual-light."""
     app = make_app(store, clock, settings=Settings(theme=theme))
     async with app.run_test(size=(120, 40)) as pilot:

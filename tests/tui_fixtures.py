@@ -33,8 +33,14 @@ def saved(store: MemoryStore, key: str, value: str, **fields) -> Memory:
 def pending_from_chat(store: MemoryStore, key: str, value: str, title: str = "Trip planning") -> Memory:
     """Write an explicit memory found in a chat: it waits in the Inbox (§3.6)."""
     result = store.propose(
-        Proposal(key, value, "explicit", "chat", source_ref="conversations.json#c1/m7",
-                 evidence={"conversation_title": title, "said_at": SAID_AT}),
+        Proposal(
+            key,
+            value,
+            "explicit",
+            "chat",
+            source_ref="conversations.json#c1/m7",
+            evidence={"conversation_title": title, "said_at": SAID_AT},
+        ),
         actor="test",
     )
     assert result.memory is not None and result.memory.status == "pending", result.decision.reason
@@ -45,9 +51,20 @@ def inferred(store: MemoryStore, key: str, value: str, confidence: float = 0.82)
     """Write an implicit memory from the reply-length detector (turns learning on, then off)."""
     store.set_learning(True, actor="test")
     result = store.propose(
-        Proposal(key, value, "implicit", "inference:reply_length", confidence=confidence,
-                 evidence={"detector": "reply_length", "short_replies": 7, "replies": 9,
-                           "first_seen": SAID_AT, "last_seen": SAID_AT}),
+        Proposal(
+            key,
+            value,
+            "implicit",
+            "inference:reply_length",
+            confidence=confidence,
+            evidence={
+                "detector": "reply_length",
+                "short_replies": 7,
+                "replies": 9,
+                "first_seen": SAID_AT,
+                "last_seen": SAID_AT,
+            },
+        ),
         actor="test",
     )
     store.set_learning(False, actor="test")

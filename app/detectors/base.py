@@ -59,7 +59,7 @@ class EvidenceLog:
     Memory is O(:data:`MAX_REFS`) whatever the size of the export.
     """
 
-    __slots__ = ("count", "first_refs", "last_refs", "first_seen", "last_seen", "conversations", "_last_conversation")
+    __slots__ = ("_last_conversation", "conversations", "count", "first_refs", "first_seen", "last_refs", "last_seen")
 
     def __init__(self) -> None:
         self.count = 0

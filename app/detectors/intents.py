@@ -95,8 +95,8 @@ def sentences(text: str) -> Iterator[str]:
     for line in _CODE_BLOCK.sub("\n", text).splitlines():
         if line.lstrip().startswith(">"):
             continue
-        for sentence in _SENTENCE_END.split(_LIST_MARKER.sub("", line)):
-            sentence = sentence.strip()
+        for piece in _SENTENCE_END.split(_LIST_MARKER.sub("", line)):
+            sentence = piece.strip()
             if sentence:
                 yield sentence
 
@@ -275,8 +275,8 @@ def name_at_start(text: str) -> str | None:
     """
     words = text.split()
     taken: list[str] = []
-    for word in words[:4]:
-        word = word.strip(_TRAILING_PUNCTUATION + "\"'")
+    for raw in words[:4]:
+        word = raw.strip(_TRAILING_PUNCTUATION + "\"'")
         if not word or not word[0].isalpha() or "/" in word:
             break
         if taken and not word[0].isupper():
@@ -290,8 +290,36 @@ def name_at_start(text: str) -> str | None:
 
 
 _NOT_NAMES = frozenset(
-    "back later at on when if tomorrow tonight today now maybe anytime any a an the by via "
-    "to please sometime soon crazy old-fashioned out again first whenever".split()
+    [
+        "back",
+        "later",
+        "at",
+        "on",
+        "when",
+        "if",
+        "tomorrow",
+        "tonight",
+        "today",
+        "now",
+        "maybe",
+        "anytime",
+        "any",
+        "a",
+        "an",
+        "the",
+        "by",
+        "via",
+        "to",
+        "please",
+        "sometime",
+        "soon",
+        "crazy",
+        "old-fashioned",
+        "out",
+        "again",
+        "first",
+        "whenever",
+    ]
 )
 
 
@@ -313,7 +341,8 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     KnownPattern(
         "contact.preferred_channel",
         re.compile(
-            r"\b(?:(?:contact|reach|message|ping|email|text)\s+me\s+(?:only\s+)?" + _VIA
+            r"\b(?:(?:contact|reach|message|ping|email|text)\s+me\s+(?:only\s+)?"
+            + _VIA
             + r"|(?:preferred|favou?rite|best)\s+(?:contact\s+)?(?:channel|method|way)"
             r"(?:\s+(?:of|for|to)\s+(?:contact(?:ing\s+me)?|communication|reach(?:ing)?\s+me))?"
             r"\s+is\s+(?:by\s+|via\s+)?(?:an?\s+)?"
@@ -326,8 +355,13 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     KnownPattern(
         "contact.preferred_channel",
         re.compile(
-            r"\bprefer(?:s)?\s+(?:to\s+be\s+(?:contacted|reached)\s+" + _VIA
-            + r"|being\s+(?:contacted|reached)\s+" + _VIA + r"|an?\s+)?" + _CH + _CH_END,
+            r"\bprefer(?:s)?\s+(?:to\s+be\s+(?:contacted|reached)\s+"
+            + _VIA
+            + r"|being\s+(?:contacted|reached)\s+"
+            + _VIA
+            + r"|an?\s+)?"
+            + _CH
+            + _CH_END,
             re.IGNORECASE,
         ),
         _group("ch", lambda ch: _CHANNELS[ch.lower()]),
@@ -368,8 +402,7 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     KnownPattern(
         "locale.timezone",
         re.compile(
-            r"(?i:\bi(?:'m|\s+am)\s+(?:in|on|using)\s+(?:the\s+)?)" + _TZ
-            + r"(?i:\s+time(?:\s?zone)?)?(?![\w/])"
+            r"(?i:\bi(?:'m|\s+am)\s+(?:in|on|using)\s+(?:the\s+)?)" + _TZ + r"(?i:\s+time(?:\s?zone)?)?(?![\w/])"
         ),
         _timezone,
     ),
@@ -385,7 +418,8 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     KnownPattern(
         "style.answer_length",
         re.compile(
-            r"\b(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:" + _ANSWERS
+            r"\b(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:"
+            + _ANSWERS
             + r"|it|them|things|everything)\s+(?:short|brief|concise|succinct|terse|to\s+the\s+point)\b"
             r"|\b(?:be|answer|reply|respond)\s+(?:more\s+)?(?:brief|briefly|concise|concisely|short|"
             r"succinct|succinctly|terse|tersely)\b"
@@ -397,7 +431,8 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
     KnownPattern(
         "style.answer_length",
         re.compile(
-            r"\b(?:detailed|long|longer|thorough|in-depth|comprehensive|elaborate)\s+" + _ANSWERS
+            r"\b(?:detailed|long|longer|thorough|in-depth|comprehensive|elaborate)\s+"
+            + _ANSWERS
             + r"|\b(?:be|answer|reply|respond|explain(?:\s+things)?)\s+(?:more\s+)?"
             r"(?:in\s+detail|in\s+depth|thoroughly|detailed)\b",
             re.IGNORECASE,
@@ -460,8 +495,45 @@ def known_values(clause: str) -> Iterator[tuple[str, str]]:
 _SLUG_WORDS = 5
 _SLUG_WORD_MAX = 20
 _STOPWORDS = frozenset(
-    "a an the that this these those is are am was were be been i im ive id ill me my mine "
-    "to of and or in on at for it its you your please so very".split()
+    [
+        "a",
+        "an",
+        "the",
+        "that",
+        "this",
+        "these",
+        "those",
+        "is",
+        "are",
+        "am",
+        "was",
+        "were",
+        "be",
+        "been",
+        "i",
+        "im",
+        "ive",
+        "id",
+        "ill",
+        "me",
+        "my",
+        "mine",
+        "to",
+        "of",
+        "and",
+        "or",
+        "in",
+        "on",
+        "at",
+        "for",
+        "it",
+        "its",
+        "you",
+        "your",
+        "please",
+        "so",
+        "very",
+    ]
 )
 
 
@@ -526,8 +598,9 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
             if request.action == "forget":
                 if ("forget", request.value) not in seen:
                     seen.add(("forget", request.value))
-                    yield ForgetRequest(text=request.value, source_ref=ref, utterance=request.utterance,
-                                        said_at=to_epoch(turn.at))
+                    yield ForgetRequest(
+                        text=request.value, source_ref=ref, utterance=request.utterance, said_at=to_epoch(turn.at)
+                    )
                 continue
             assert request.key is not None
             if (request.key, request.value) in seen:

@@ -110,11 +110,13 @@ class LanguageDetector(ImplicitDetector):
             return
         language, confidence, counts, sampled = assessed
         log = EvidenceLog()
-        matching = [turn for (_text, turn), found in zip(self.sample, self.detected) if found == language]
+        matching = [turn for (_text, turn), found in zip(self.sample, self.detected, strict=False) if found == language]
         matching.sort(key=lambda turn: (turn.at is None, turn.at.timestamp() if turn.at else 0.0))
         for turn in matching:
             log.add(self.file_name or "", turn)
-        summary = f"{counts[language]} of {sampled} sampled messages of yours (of {self.seen}) are in {language.capitalize()}"
+        summary = (
+            f"{counts[language]} of {sampled} sampled messages of yours (of {self.seen}) are in {language.capitalize()}"
+        )
         yield self.proposal(
             language,
             confidence,

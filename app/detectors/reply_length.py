@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memtrust.app.detectors.base import Contradiction, EvidenceLog, ImplicitDetector, user_replies, wilson_lower, word_count
+from memtrust.app.detectors.base import (
+    Contradiction,
+    EvidenceLog,
+    ImplicitDetector,
+    user_replies,
+    wilson_lower,
+    word_count,
+)
 from memtrust.app.ingest.conversation import Conversation, message_ref
 from memtrust.store.model import Proposal, to_epoch
 
@@ -70,8 +77,9 @@ class ReplyLengthDetector(ImplicitDetector):
                 self.asked_more += 1
                 self.long.add(file_name, turn)
                 self.contradicted = True
-                yield Contradiction(self.key, "brief", message_ref(file_name, turn.conversation_id, turn.message_id),
-                                    at, self.name)
+                yield Contradiction(
+                    self.key, "brief", message_ref(file_name, turn.conversation_id, turn.message_id), at, self.name
+                )
                 continue
             count = word_count(turn.text)
             if _WANTS_LESS.search(turn.text) or count <= SHORT_WORDS:
@@ -108,9 +116,14 @@ class ReplyLengthDetector(ImplicitDetector):
             value,
             confidence,
             {
-                "counts": {"replies": self.replies, "short": self.short.count, "long": self.long.count,
-                           "asked_more": self.asked_more, "asked_less": self.asked_less,
-                           "conversations": log.conversations},
+                "counts": {
+                    "replies": self.replies,
+                    "short": self.short.count,
+                    "long": self.long.count,
+                    "asked_more": self.asked_more,
+                    "asked_less": self.asked_less,
+                    "conversations": log.conversations,
+                },
                 "other_signals": other.count,
                 "summary": summary,
             },

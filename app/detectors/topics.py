@@ -32,44 +32,41 @@ TOPICS: dict[str, frozenset[str]] = {
     name: frozenset(keywords.split())
     for name, keywords in {
         "programming": "python javascript typescript java rust golang code coding programming function "
-                       "compile compiler debug debugging bug api sql database html css regex git github "
-                       "variable class script algorithm software developer react django linux bash",
+        "compile compiler debug debugging bug api sql database html css regex git github "
+        "variable class script algorithm software developer react django linux bash",
         "cooking": "recipe recipes cook cooking bake baking oven dish dinner lunch breakfast sauce "
-                   "ingredients ingredient kitchen pasta soup bread cake chicken flour spices grill",
+        "ingredients ingredient kitchen pasta soup bread cake chicken flour spices grill",
         "travel": "travel trip vacation holiday flight flights hotel itinerary tourist passport "
-                  "destination sightseeing airport backpacking visit visiting",
+        "destination sightseeing airport backpacking visit visiting",
         "music": "music song songs band album guitar piano singer lyrics concert melody chord chords "
-                 "musician playlist drums violin",
+        "musician playlist drums violin",
         "movies and tv": "movie movies film films actor actress director netflix series episode "
-                         "season sitcom cinema screenplay tv",
+        "season sitcom cinema screenplay tv",
         "books and writing": "book books novel novels author authors poem poetry story stories writing "
-                             "fiction chapter character characters plot essay",
+        "fiction chapter character characters plot essay",
         "gardening": "garden gardening plant plants soil seeds flowers tomatoes compost lawn prune "
-                     "pruning vegetable vegetables",
+        "pruning vegetable vegetables",
         "sports": "football soccer basketball baseball tennis golf hockey cricket team league player "
-                  "players match olympics nba nfl score",
+        "players match olympics nba nfl score",
         "video games": "game games gaming minecraft nintendo playstation xbox steam level levels "
-                       "console zelda pokemon rpg",
-        "photography": "photo photos photography camera lens lenses exposure aperture lightroom "
-                       "portrait shutter",
+        "console zelda pokemon rpg",
+        "photography": "photo photos photography camera lens lenses exposure aperture lightroom portrait shutter",
         "pets": "dog dogs puppy cat cats kitten pet pets vet breed aquarium hamster parrot",
-        "cars": "car cars engine tire tires mechanic vehicle driving transmission brakes oil "
-                "motorcycle sedan suv",
+        "cars": "car cars engine tire tires mechanic vehicle driving transmission brakes oil motorcycle sedan suv",
         "home improvement": "paint painting wall walls floor tiles renovation drill plumbing "
-                            "furniture diy shelf roof carpet",
+        "furniture diy shelf roof carpet",
         "science": "physics chemistry biology scientist experiment atom atoms molecule planet "
-                   "planets universe galaxy quantum evolution astronomy energy",
+        "planets universe galaxy quantum evolution astronomy energy",
         "mathematics": "math maths mathematics equation equations algebra calculus geometry "
-                       "probability theorem integral derivative statistics",
+        "probability theorem integral derivative statistics",
         "history": "history historical century ancient empire war wars medieval roman egypt "
-                   "civilization revolution king queen",
+        "civilization revolution king queen",
         "art and design": "art drawing draw painting sketch artist design designer illustration "
-                          "sculpture canvas logo font",
+        "sculpture canvas logo font",
         "language learning": "translate translation grammar vocabulary spanish french german "
-                             "japanese pronunciation fluent learning language languages",
+        "japanese pronunciation fluent learning language languages",
         "fashion": "clothes outfit outfits dress shirt shoes fashion style jacket wear wearing",
-        "machine learning": "ai neural model models training dataset gpt llm chatbot transformer "
-                            "learning",
+        "machine learning": "ai neural model models training dataset gpt llm chatbot transformer learning",
     }.items()
 }
 
@@ -136,7 +133,7 @@ class TopicsDetector(ImplicitDetector):
     @staticmethod
     def confidence(conversations: int) -> float:
         """Confidence for a topic seen in ``conversations`` separate conversations."""
-        return 1 - 0.6 ** conversations
+        return 1 - 0.6**conversations
 
     def assess(self) -> list[tuple[str, float]]:
         """The interests (name, confidence), most frequent first, at most :data:`MAX_TOPICS`."""

@@ -109,8 +109,7 @@ def _sniff_object_or_lines(stream: BinaryIO, name: str) -> Format:
             "{conversation_id, role, content, timestamp}."
         )
     raise IngestError(
-        f"{name} is not a list of conversations nor one JSON object per line "
-        f"(or it is not valid JSON); {SUPPORTED}."
+        f"{name} is not a list of conversations nor one JSON object per line (or it is not valid JSON); {SUPPORTED}."
     )
 
 

@@ -81,9 +81,7 @@ def _turn(record: Mapping[str, Any], conversation_id: str, name: str, number: in
     """The :class:`Turn` of one JSONL record."""
     role = ROLES.get(str(record["role"]).strip().lower())
     if role is None:
-        raise IngestError(
-            f"{name}, line {number}, has role {record['role']!r}; use user, assistant or system."
-        )
+        raise IngestError(f"{name}, line {number}, has role {record['role']!r}; use user, assistant or system.")
     message_id = record.get("message_id", record.get("id"))
     return Turn(
         conversation_id=conversation_id,

@@ -66,7 +66,9 @@ def describe(memory: Memory, now: datetime) -> Content:
         _field("updated", stamp(memory.updated_at)),
         _field("confirmed", stamp(memory.confirmed_at)),
         _field("last signal", stamp(memory.last_signal_at)),
-        _field("expires", stamp(memory.expires_at) + (f" ({words})" if (words := expiry(memory.expires_at, now)) else "")),
+        _field(
+            "expires", stamp(memory.expires_at) + (f" ({words})" if (words := expiry(memory.expires_at, now)) else "")
+        ),
         _field("id", literal(memory.id)),
     ]
     if memory.pending_until is not None:

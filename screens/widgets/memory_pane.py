@@ -47,9 +47,7 @@ def memory_prompt(memory: Memory, now: datetime) -> Content:
     The pane's CSS (``text-wrap: nowrap; text-overflow: ellipsis``) cuts each line to fit,
     by cell width, so every row starts its badges at the same column.
     """
-    return Content("\n").join(
-        [literal(memory.key, "bold"), literal(memory.value), badges(memory, now)]
-    )
+    return Content("\n").join([literal(memory.key, "bold"), literal(memory.value), badges(memory, now)])
 
 
 class MemoryPane(Vertical):
@@ -146,9 +144,18 @@ class MemoryPane(Vertical):
         self.total = total
         self.border_title = self._title(searching)
 
-    def show(self, memories: list[Memory], now: datetime, empty: Content, *, total: int | None = None,
-             more: bool = False, earlier: bool = False, searching: bool = False,
-             highlight: str | None = None) -> None:
+    def show(
+        self,
+        memories: list[Memory],
+        now: datetime,
+        empty: Content,
+        *,
+        total: int | None = None,
+        more: bool = False,
+        earlier: bool = False,
+        searching: bool = False,
+        highlight: str | None = None,
+    ) -> None:
         """Replace the rows with ``memories`` (a page, in order); ``total`` is how many there
         are in all (default: this page; -1 while still being counted), ``more`` whether pages
         exist after it, ``earlier`` whether pages exist before it. Shows ``empty`` when there
@@ -166,13 +173,12 @@ class MemoryPane(Vertical):
         self.set_class(not memories, "-empty")
         if not memories:
             self._show_empty(empty)
+        elif highlight is not None:
+            option_list.highlighted = 0 if highlight == "first" else len(memories) - 1
+        elif previous is not None and previous.id in self.memories:
+            option_list.highlighted = option_list.get_option_index(previous.id)
         else:
-            if highlight is not None:
-                option_list.highlighted = 0 if highlight == "first" else len(memories) - 1
-            elif previous is not None and previous.id in self.memories:
-                option_list.highlighted = option_list.get_option_index(previous.id)
-            else:
-                option_list.highlighted = min(previous_index or 0, len(memories) - 1)
+            option_list.highlighted = min(previous_index or 0, len(memories) - 1)
         self.post_message(self.Highlighted(self, self.highlighted_memory))
 
     @staticmethod
