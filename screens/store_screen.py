@@ -13,7 +13,8 @@ is dropped (the screen is going away), not an "unexpected internal error".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from datetime import datetime
+from typing import ClassVar, Protocol, cast
 
 from textual import on
 from textual.css.query import NoMatches
@@ -21,8 +22,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-if TYPE_CHECKING:
-    from memtrust.app.app import MemtrustApp
+from memtrust.store.memories import MemoryStore
+
+
+class StoreApp(Protocol):
+    """What a screen needs from the app that shows it (``memtrust.app.app.MemtrustApp``):
+    the open store, how it is keyed (``keychain``, ``passphrase`` or ``memory``) and the
+    clock (aware UTC). Screens depend on this, not on the App module, so that the app
+    imports its screens and never the other way round."""
+
+    store: MemoryStore
+    key_mode: str
+
+    def now(self) -> datetime: ...
 
 
 class StoreScreen(Screen[None]):
@@ -33,9 +45,9 @@ class StoreScreen(Screen[None]):
     FOLLOWS_OUTSIDE_WRITES: ClassVar[bool] = False
 
     @property
-    def memtrust(self) -> MemtrustApp:
+    def memtrust(self) -> StoreApp:
         """The app, typed: ``store``, ``key_mode`` and ``now()``."""
-        return cast("MemtrustApp", self.app)
+        return cast("StoreApp", self.app)
 
     @property
     def is_leaving(self) -> bool:

@@ -2,30 +2,10 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 import sqlcipher3
 
 from memtrust.store.migrations import SCHEMA_VERSION
-
-STORE_DIR = Path(__file__).resolve().parents[1] / "store"
-
-
-def test_store_package_never_imports_textual_or_the_app():
-    offenders = []
-    for file in STORE_DIR.rglob("*.py"):
-        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            offenders += [
-                f"{file.name}: {n}" for n in names if n.split(".")[0] in {"textual", "app", "screens", "sqlite3"}
-            ]
-    assert offenders == []
 
 
 def test_a_new_store_is_migrated_to_the_latest_schema_with_exactly_these_tables(store):
