@@ -9,8 +9,12 @@ Writes ``conversations.json`` (the ChatGPT export schema: ``mapping``, ``current
 into ``--out``, then, each in a fresh child process so the peaks do not mix:
 
 1. ``json.load`` alone on the file: seconds and peak RSS;
-2. ``memtrust`` ingest with implicit learning ON and every default detector, into a
-   throwaway encrypted store: seconds, MB/s and peak RSS.
+2. ``memtrust`` ingest with implicit learning OFF (reading, "remember …" requests, the
+   store; no implicit detector runs), into a throwaway encrypted store;
+3. ``memtrust`` ingest with implicit learning ON and every default detector: seconds, MB/s,
+   peak RSS, and the seconds spent inside each detector (observe and finish).
+
+It prints the detectors' share of the ingest, (3 − 2) / 3, and the ratio 3 / 2.
 
 Peak RSS is the child's ``ru_maxrss`` (Linux: KiB). The script is a benchmark, not a test:
 it prints figures and exits 1 only if the ingest peak reaches 400 MB.
@@ -167,25 +171,53 @@ print(json.dumps({"seconds": seconds, "conversations": len(data),
 _INGEST = """
 import json, resource, sys, tempfile, time
 from pathlib import Path
+from memtrust.app.detectors import default_detectors
 from memtrust.app.pipeline import ingest_file
 from memtrust.store.opening import create_throwaway_store
+
+
+class Timed:
+    # Wraps one detector and adds up the seconds spent in it.
+    def __init__(self, detector):
+        self.detector, self.seconds = detector, 0.0
+
+    def __call__(self, conversation, file_name):
+        t = time.perf_counter()
+        try:
+            return self.detector(conversation, file_name)
+        finally:
+            self.seconds += time.perf_counter() - t
+
+    def finish(self):
+        t = time.perf_counter()
+        try:
+            return self.detector.finish()
+        finally:
+            self.seconds += time.perf_counter() - t
+
+
+learning = sys.argv[2] == "on"
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 opened = create_throwaway_store(Path(tempfile.mkdtemp()) / "store")
 store = opened.store
-store.set_learning(True, actor="bench")
+store.set_learning(learning, actor="bench")
+timed = [Timed(detector) for detector in default_detectors()]
 t = time.perf_counter()
-report = ingest_file(store, Path(sys.argv[1]))
+report = ingest_file(store, Path(sys.argv[1]), implicit_detectors=timed)
 seconds = time.perf_counter() - t
 inferred = {m.key: [m.value, m.confidence] for m in store.list(formation="implicit")}
 print(json.dumps({"seconds": seconds, "conversations": report.conversations, "detectors_ran": report.detectors_ran,
                   "inferred": inferred, "baseline_mb": before,
+                  "detector_seconds": {d.detector.name: d.seconds for d in timed} if learning else {},
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 store.close()
 """
 
 
-def _child(code: str, path: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, capture_output=True, text=True, check=True)
+def _child(code: str, path: Path, *args: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), *args], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -203,15 +235,27 @@ def main() -> int:
         print(f"generated {path} ({count} conversations) in {time.perf_counter() - t:.1f} s")
     size_mb = path.stat().st_size / 1_000_000
     loaded = _child(_JSON_LOAD, path)
-    ingested = _child(_INGEST, path)
+    reading = _child(_INGEST, path, "off")
+    ingested = _child(_INGEST, path, "on")
     print(f"file: {size_mb:.1f} MB, {ingested['conversations']} conversations")
     print(
-        f"json.load alone : {loaded['seconds']:7.1f} s  {size_mb / loaded['seconds']:6.1f} MB/s  "
+        f"json.load alone          : {loaded['seconds']:7.1f} s  {size_mb / loaded['seconds']:6.1f} MB/s  "
         f"peak RSS {loaded['peak_mb']:7.1f} MB"
     )
     print(
-        f"memtrust ingest : {ingested['seconds']:7.1f} s  {size_mb / ingested['seconds']:6.1f} MB/s  "
+        f"ingest, learning off     : {reading['seconds']:7.1f} s  {size_mb / reading['seconds']:6.1f} MB/s  "
+        f"peak RSS {reading['peak_mb']:7.1f} MB"
+    )
+    print(
+        f"ingest, learning on      : {ingested['seconds']:7.1f} s  {size_mb / ingested['seconds']:6.1f} MB/s  "
         f"peak RSS {ingested['peak_mb']:7.1f} MB (interpreter + imports before ingest: {ingested['baseline_mb']:.1f} MB)"
+    )
+    inside = ingested["detector_seconds"]
+    print("seconds inside each detector: " + ", ".join(f"{name} {s:.1f}" for name, s in inside.items()))
+    share = (ingested["seconds"] - reading["seconds"]) / ingested["seconds"]
+    print(
+        f"detectors' share of the ingest: {share:.0%} (inside them: {sum(inside.values()) / ingested['seconds']:.0%}); "
+        f"ingest with detectors / without: {ingested['seconds'] / reading['seconds']:.2f}×"
     )
     print(f"detectors ran: {ingested['detectors_ran']}; inferred: {ingested['inferred']}")
     ok = ingested["peak_mb"] < LIMIT_MB

@@ -2,7 +2,7 @@
 
 Pure functions from a :class:`store.model.Memory` and the current time (aware UTC) to
 :class:`textual.content.Content`: the worded badges of a row (``saved by you``,
-``inferred 82%``, ``expires in 12d``, ``sensitive``, ``pending``, ``quarantined``) and the
+``inferred 82%``, ``weak guess``, ``expires in 12d``, ``sensitive``, ``pending``, ``quarantined``) and the
 provenance sentence of the detail panel. Dates are shown in UTC ("2 Mar 2026").
 User-supplied parts (titles, agent names, evidence values) go in as plain text only.
 """
@@ -15,6 +15,7 @@ from typing import Any
 from textual.content import Content
 
 from memtrust.screens.literal import displayable
+from memtrust.store.consumers import INFERENCE_FLOOR, is_weak_guess
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
 
 
@@ -98,12 +99,15 @@ def badge(words: str, kind: str) -> Content:
 
 
 def badges(memory: Memory, now: datetime) -> Content:
-    """The row's badges in words, each also styled: formation, status, sensitive, expiry."""
+    """The row's badges in words, each also styled: formation, weak guess (§3.8), status,
+    sensitive, expiry."""
     if memory.formation == "implicit":
         kind = "inferred"
     else:  # a request nobody has confirmed looks like the other things still waiting
         kind = "saved" if confirmed_by_user(memory) else "pending"
     parts: list[Content] = [badge(formation_label(memory), kind)]
+    if is_weak_guess(memory):
+        parts.append(badge("weak guess", "inferred"))
     if memory.status == "pending":
         parts.append(badge("pending", "pending"))
     if memory.status == "quarantined":
@@ -287,6 +291,10 @@ def provenance(memory: Memory, now: datetime) -> Content:
         notes.append(
             "You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
             "saved until you release it with c, and never given to an assistant before that."
+        )
+    if is_weak_guess(memory):
+        notes.append(
+            f"It is a weak guess (under {INFERENCE_FLOOR:.0%}): only you see it; no assistant is ever given it."
         )
     if memory.formation == "explicit" and (words := expiry(memory.expires_at, now)) is not None:
         notes.append(f"It is temporary: {words}.")

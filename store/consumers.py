@@ -7,7 +7,13 @@ changing access, billing, compliance). The gates:
 - only ``active`` rows that have not expired are ever given (never pending, never quarantined);
 - a consumer sees the ``shared`` scope and its own scope, never another agent's scope;
 - a ``privileged`` purpose gets explicit rows only — an inference never drives such an action;
-- with implicit learning off (consent withdrawn), no inferred row is given to anyone.
+- with implicit learning off (consent withdrawn), no inferred row is given to anyone;
+- the 0.7 floor (§3.8): an inference below :data:`INFERENCE_FLOOR` is never given to anyone,
+  whatever its detector's own threshold — it is a *weak guess*, shown to the user alone
+  (:func:`is_weak_guess`).
+
+Everything given to a consumer passes :func:`may_read`: the prompt block (``context``, MCP
+``get_context``) and so the export's "what was used", which lists the ``influence`` events.
 
 Every read that gives rows out records one ``influence`` audit event per row.
 """
@@ -29,6 +35,20 @@ _CONSUMER = re.compile(r"^[a-z0-9_]{1,64}$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
+#: The 0.7 floor (§3.8): no inference below this confidence is ever given to a consumer.
+INFERENCE_FLOOR = 0.7
+
+
+def is_weak_guess(memory: Memory) -> bool:
+    """True for an inference whose confidence is below :data:`INFERENCE_FLOOR` (§3.8).
+
+    A detector may keep such a guess (its own threshold can be lower, §3.3: the activity-hours
+    timezone guess is capped at 0.5), but only the user sees it, badged as a weak guess; no
+    consumer is ever given it (:func:`may_read`). Explicit rows are never weak.
+    """
+    return memory.formation == "implicit" and memory.confidence < INFERENCE_FLOOR
+
+
 def validate_consumer(consumer: str) -> str:
     """Return ``consumer`` if it is a lowercase role name (``[a-z0-9_]{1,64}``), else raise InvalidInput."""
     if not isinstance(consumer, str) or not _CONSUMER.match(consumer):
@@ -40,9 +60,10 @@ def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
     """The §7 read gate for one row: True when ``consumer`` may be given ``memory`` for ``purpose``.
 
     ``learning_enabled`` is the current consent (§3.2): once the user turns implicit learning
-    off, inferred rows stay visible to the user but are no longer given to any consumer.
+    off, inferred rows stay visible to the user but are no longer given to any consumer. A
+    weak guess (:func:`is_weak_guess`, §3.8) is never given, whatever the consumer or purpose.
     """
-    if memory.formation == "implicit" and not learning_enabled:
+    if memory.formation == "implicit" and (not learning_enabled or is_weak_guess(memory)):
         return False
     if memory.status != "active":
         return False

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from memtrust.store.consumers import context_for, may_read
+from memtrust.store.consumers import INFERENCE_FLOOR, context_for, is_weak_guess, may_read
 from memtrust.store.errors import InvalidInput
 from memtrust.store.model import Memory, Proposal, to_epoch
 from tests.conftest import T0
@@ -111,3 +111,55 @@ def test_after_consent_is_withdrawn_inferred_rows_are_given_to_nobody(store):
     store.set_learning(False, actor="t")
     assert context_for(store, consumer="research").memories == ()
     assert [m.key for m in store.list(formation="implicit")] == ["style.answer_length"]  # still shown to the user
+
+
+def _weak_timezone_guess(store):
+    """A detector whose own threshold (0.35) is under the floor admits a 50 % guess (§3.3)."""
+    store.set_learning(True, actor="t")
+    result = store.propose(
+        Proposal(
+            "locale.timezone",
+            "UTC+01:00",
+            "implicit",
+            "inference:activity_hours",
+            confidence=0.5,
+            threshold=0.35,
+        ),
+        actor="t",
+    )
+    assert result.decision.outcome == "admit"
+    return result.memory
+
+
+def test_an_inference_below_the_floor_is_a_weak_guess_and_one_at_the_floor_is_not():
+    weak = Memory(**{**_row("implicit", "shared", "active").__dict__, "confidence": 0.69})
+    floor = Memory(**{**weak.__dict__, "confidence": INFERENCE_FLOOR})
+    assert INFERENCE_FLOOR == 0.7
+    assert is_weak_guess(weak) and not is_weak_guess(floor)
+    assert not is_weak_guess(_row("explicit", "shared", "active"))
+
+
+@pytest.mark.parametrize("purpose", ["style", "privileged"])
+@pytest.mark.parametrize("consumer", ["research", "assistant"])
+def test_a_weak_guess_passes_no_read_gate(consumer, purpose):
+    weak = Memory(**{**_row("implicit", "shared", "active").__dict__, "confidence": 0.5})
+    assert may_read(weak, consumer=consumer, purpose=purpose, now_epoch=to_epoch(T0)) is False
+
+
+def test_a_weak_guess_is_shown_to_the_user_but_never_given_nor_listed_as_used_in_the_export(store):
+    from memtrust.store.export import build_export
+    from memtrust.store.report import render_markdown
+
+    weak = _weak_timezone_guess(store)
+    store.propose(
+        Proposal("style.answer_length", "brief", "implicit", "inference:reply_length", confidence=0.82), actor="t"
+    )
+    block = context_for(store, consumer="research", purpose="style")
+    assert [m.key for m in block.memories] == ["style.answer_length"]
+    assert "UTC+01:00" not in block.text()
+    assert [m.id for m in store.list(formation="implicit") if m.key == "locale.timezone"] == [weak.id]
+    influence = [e for e in store.audit_events() if e.event == "influence"]
+    assert [e.key for e in influence] == ["style.answer_length"]
+    data = build_export(store, app_version="test")
+    used = render_markdown(data).split("## What was used and when", 1)[1].split("\n## ", 1)[0]
+    assert "style.answer_length" in used and "locale.timezone" not in used

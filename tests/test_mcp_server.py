@@ -196,6 +196,26 @@ async def test_privileged_context_contains_no_inferred_row(passphrase_store_path
     assert [m["formation"] for m in privileged["memories"]] == ["explicit"]
 
 
+async def test_get_context_never_gives_a_weak_guess_that_a_detector_kept(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+        kept = store.propose(
+            Proposal(
+                "locale.timezone", "UTC+01:00", "implicit", "inference:activity_hours", confidence=0.5, threshold=0.35
+            ),
+            actor="t",
+        )
+        store.propose(Proposal("interests.topics", "chess", "implicit", "inference:topics", confidence=0.9), actor="t")
+    assert kept.decision.outcome == "admit"
+    async with served(passphrase_store_path) as session:
+        style = await call(session, "get_context", purpose="style")
+    assert [m["key"] for m in style["memories"]] == ["interests.topics"]
+    assert "UTC+01:00" not in style["context"]
+    with opened(passphrase_store_path) as store:
+        given = [e.key for e in store.audit_events() if e.event == "influence"]
+    assert given == ["interests.topics"]
+
+
 async def test_another_consumers_implicit_rows_are_not_returned(passphrase_store_path):
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memtrust.screens.provenance import provenance, source_words
+from memtrust.screens.provenance import badges, provenance, source_words
 from memtrust.store.model import Memory, Proposal
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
@@ -72,6 +72,30 @@ def test_the_why_uses_the_detector_summary_when_there_is_one():
     )
     text = provenance(memory, NOW).plain
     assert text.startswith("Inferred by the topics detector: You came back to cycling in 5 separate conversations.")
+
+
+def _timezone_guess(confidence: float) -> Memory:
+    return _memory(
+        key="locale.timezone",
+        value="UTC+01:00",
+        formation="implicit",
+        source="inference:activity_hours",
+        source_ref=None,
+        confidence=confidence,
+        status="active",
+        evidence={"detector": "activity_hours", "summary": "quiet between 02:00 and 08:00 UTC"},
+    )
+
+
+def test_an_inference_under_the_floor_is_badged_a_weak_guess_and_says_no_assistant_gets_it():
+    weak = _timezone_guess(0.5)
+    assert badges(weak, NOW).plain == "[inferred 50%] [weak guess]"
+    assert (
+        "It is a weak guess (under 70%): only you see it; no assistant is ever given it." in provenance(weak, NOW).plain
+    )
+    sure = _timezone_guess(0.7)
+    assert badges(sure, NOW).plain == "[inferred 70%]"
+    assert "weak guess" not in provenance(sure, NOW).plain
 
 
 def _chat_request(**fields) -> Memory:
