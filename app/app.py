@@ -19,15 +19,16 @@ from datetime import datetime
 from functools import partial
 
 from rich.text import Text
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from memtrust.app.settings import Settings, SettingsError, check_keys, load_settings
+from memtrust.app.settings import Settings, SettingsError, check_keys, load_settings, theme_problem
 from memtrust.screens import ASSETS
 from memtrust.screens.help import HelpScreen
 from memtrust.screens.main import MainScreen
+from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Clock
 
@@ -35,6 +36,24 @@ from memtrust.store.model import Clock
 #: to a file unencrypted; "Keys" opens Textual's side panel, which Escape does not close (help
 #: is on ?); "Quit" would sit beside memtrust's own "Quit (q)".
 LEFT_OUT_COMMANDS = frozenset({"Screenshot", "Keys", "Quit"})
+
+
+def refuse_plaintext_output() -> None:
+    """Refuse to run under Textual's developer variables that write the screen or the app's
+    log to a file, unencrypted: ``TEXTUAL_SCREENSHOT`` (an SVG of what is shown, values
+    included) and ``TEXTUAL_LOG`` (§5: no screenshot path writes plaintext). Textual reads
+    them once, at import, into :mod:`textual.constants`. Raises InvalidInput naming the one set.
+    """
+    if constants.SCREENSHOT_DELAY >= 0:
+        raise InvalidInput(
+            "memtrust does not take screenshots: TEXTUAL_SCREENSHOT would write your memories to a file "
+            "unencrypted; unset it and start memtrust again."
+        )
+    if constants.LOG_FILE:
+        raise InvalidInput(
+            "memtrust does not run with TEXTUAL_LOG set: Textual would log what the app shows to a file "
+            "unencrypted; unset it and start memtrust again."
+        )
 
 
 class MemtrustApp(App[None]):
@@ -71,6 +90,7 @@ class MemtrustApp(App[None]):
         settings: Settings | None = None,
         prune: bool = True,
     ) -> None:
+        refuse_plaintext_output()
         super().__init__()
         self.store = store
         self.key_mode = key_mode
@@ -92,6 +112,8 @@ class MemtrustApp(App[None]):
             self.key_problems = checked.problems
             if checked.keymap:
                 self.set_keymap(checked.keymap)
+        self.theme_problem = theme_problem(settings.theme)
+        """Why the settings file's theme was not applied (one sentence), or None."""
         if settings.theme and settings.theme in self.available_themes:
             self.theme = settings.theme
 
@@ -137,6 +159,8 @@ class MemtrustApp(App[None]):
                 severity="warning",
                 markup=False,
             )
+        if self.theme_problem:
+            self.notify(self.theme_problem, title="Theme not used", severity="warning", markup=False)
         if self.key_problems:
             self.notify(
                 " ".join([*self.key_problems, "Every other key works as set."]),
@@ -165,6 +189,15 @@ class MemtrustApp(App[None]):
         """Inert, like :meth:`action_screenshot`; ``export_screenshot`` (tests) still works."""
         self.action_screenshot()
         return None
+
+    def save_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str:
+        """Inert, like :meth:`action_screenshot`: every Textual path that writes the screen to a
+        file (the palette, ``deliver_screenshot``, ``TEXTUAL_SCREENSHOT``) ends here or in
+        :meth:`deliver_screenshot`, and nothing is written. Returns an empty path."""
+        self.action_screenshot()
+        return ""
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's Theme and Maximize (or Minimize), plus every memtrust binding of ``screen``

@@ -741,7 +741,7 @@ def upgrade_cipher(ctx: click.Context) -> None:
 def doctor(ctx: click.Context) -> None:
     """Check key mode, keychain, cipher, permissions and integrity of the store, and the
     settings file's keys as the app would apply them."""
-    from memtrust.app.settings import SettingsError, check_keys, load_settings, settings_path
+    from memtrust.app.settings import SettingsError, check_keys, load_settings, settings_path, theme_problem
     from memtrust.store.lifecycle import doctor as run_doctor
     from memtrust.store.opening import unlock_existing
 
@@ -754,10 +754,13 @@ def doctor(ctx: click.Context) -> None:
     click.echo(f"{'settings file':>22}: {settings_file}{'' if settings_file.exists() else ' (none: default keys)'}")
     try:
         settings = load_settings(settings_file)
-    except SettingsError as problem:
-        problems.append(f"{problem} The app uses the default keys.")
+    except SettingsError as unusable:
+        problems.append(f"{unusable} The app uses the default keys.")
     else:
         problems.extend(check_keys(settings.keys).problems if settings.keys else ())
+        theme = theme_problem(settings.theme)
+        if theme:
+            problems.append(theme)
     if problems:
         for problem in problems:
             click.echo(f"problem: {problem}")
@@ -769,7 +772,14 @@ def doctor(ctx: click.Context) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; map user errors to one sentence on stderr and exit status 1."""
+    """Run the CLI; map user errors to one sentence on stderr and exit status 1.
+
+    The process is hardened first (no core dumps, not dumpable: :mod:`memtrust.app.hardening`),
+    before any key, passphrase or value can be in memory.
+    """
+    from memtrust.app.hardening import harden_process
+
+    harden_process()
     try:
         status = cli.main(args=argv, prog_name="memtrust", standalone_mode=False, obj={})
     except MemtrustError as exc:

@@ -25,6 +25,7 @@ import difflib
 import importlib
 import os
 import pkgutil
+import stat
 import string
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -35,9 +36,14 @@ from typing import Any
 from platformdirs import user_config_dir
 from textual.binding import Binding
 from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
+from textual.theme import BUILTIN_THEMES
 
 CONFIG_ENV = "MEMTRUST_CONFIG"
 CONFIG_FILE_NAME = "settings.toml"
+#: A settings file larger than this (bytes) is refused unread: a real one is a few hundred bytes.
+MAX_SETTINGS_BYTES = 1024 * 1024
+#: The themes a settings file may name (the app registers no others).
+THEME_NAMES = frozenset(BUILTIN_THEMES)
 
 
 class SettingsError(ValueError):
@@ -80,20 +86,54 @@ def parse_settings(data: dict[str, Any], *, path: Path | None = None) -> Setting
 def load_settings(path: Path | None = None) -> Settings:
     """Read the settings file (default :func:`settings_path`); defaults when it is absent.
 
-    Raises SettingsError when the file is not valid TOML or holds wrong types.
+    Raises SettingsError when the file is not a regular file (a device such as ``/dev/zero``,
+    a FIFO, a folder), is larger than :data:`MAX_SETTINGS_BYTES`, is not valid TOML or holds
+    wrong types. At most :data:`MAX_SETTINGS_BYTES` + 1 bytes are ever read.
     """
     path = settings_path() if path is None else path
     try:
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; the file is checked before
+        # a byte of it is read.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         return Settings()
     except OSError as error:
         raise SettingsError(f"The settings file {path} could not be read ({error.strerror}).") from None
     try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SettingsError(f"The settings file {path} is not a regular file, so memtrust does not read it.")
+        if info.st_size > MAX_SETTINGS_BYTES:
+            raise SettingsError(
+                f"The settings file {path} is larger than {MAX_SETTINGS_BYTES // 1024} KiB, so memtrust does not read it."
+            )
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            raw = handle.read(MAX_SETTINGS_BYTES + 1)
+    except OSError as error:
+        raise SettingsError(f"The settings file {path} could not be read ({error.strerror}).") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_SETTINGS_BYTES:  # it grew after the check
+        raise SettingsError(
+            f"The settings file {path} is larger than {MAX_SETTINGS_BYTES // 1024} KiB, so memtrust does not read it."
+        )
+    try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise SettingsError(f"The settings file {path} is not valid TOML ({error}).") from None
     return parse_settings(data, path=path)
+
+
+def theme_problem(theme: str | None) -> str | None:
+    """One sentence when ``theme`` names no theme the app has (Textual's built-in themes), else None."""
+    if theme is None or theme in THEME_NAMES:
+        return None
+    guess = difflib.get_close_matches(theme, sorted(THEME_NAMES), n=1)
+    hint = f' (did you mean "{guess[0]}"?)' if guess else ""
+    shown = theme if len(theme) <= 60 else theme[:59] + "…"
+    return (
+        f"The settings file names the theme {shown!r}, which memtrust does not have{hint}; the default theme is used."
+    )
 
 
 # --- checking [keys] against the app's bindings (issue 6) ------------------------------

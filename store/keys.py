@@ -306,7 +306,8 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
     ``MEMTRUST_PASSCOMMAND`` (first that is set), or ``None`` when none is set (§5).
 
     The file's and the command's output lose one trailing newline. Raises KeyUnavailable
-    when the file cannot be read or the command fails.
+    when the file cannot be read or the command fails; the sentence never repeats anything
+    the command printed (its output may be the passphrase).
     """
     env = os.environ if env is None else env
     if env.get("MEMTRUST_PASSPHRASE"):
@@ -330,8 +331,17 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
         except (OSError, ValueError):
             raise KeyUnavailable("MEMTRUST_PASSCOMMAND could not be run (it is run without a shell).") from None
         if done.returncode != 0:
-            said = done.stderr.strip().splitlines()[-1][:200] if done.stderr.strip() else "no message"
-            raise KeyUnavailable(f"MEMTRUST_PASSCOMMAND failed with exit status {done.returncode} ({said}).")
+            # Nothing the command printed is repeated: a password manager's error output can
+            # hold the passphrase itself (or the command may print it and then fail).
+            how = (
+                f"was ended by signal {-done.returncode}"
+                if done.returncode < 0
+                else f"failed with exit status {done.returncode}"
+            )
+            raise KeyUnavailable(
+                f"MEMTRUST_PASSCOMMAND {how}; its output is not shown, as it may hold the passphrase. "
+                "Run the command yourself to see why."
+            )
         text = done.stdout.removesuffix("\n")
         if not text:
             raise KeyUnavailable("MEMTRUST_PASSCOMMAND printed no passphrase.")

@@ -294,3 +294,19 @@ def test_a_chained_keychain_is_usable_only_through_a_usable_member():
         assert status.usable and status.backend.endswith("MemoryKeyring")
     finally:
         keyring.set_keyring(previous)
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "echo 'unlock failed for correct horse battery' >&2; exit 3",  # its last stderr line
+        "echo 'correct horse battery'; exit 1",  # printed, then failed
+        "echo 'correct horse battery' >&2; kill -9 $$",  # printed, then killed
+    ],
+)
+def test_a_failing_passphrase_command_echoes_nothing_it_printed(script):
+    with pytest.raises(KeyUnavailable) as failure:
+        store_keys.passphrase_from_environment({"MEMTRUST_PASSCOMMAND": f"sh -c {script!r}"})
+    said = str(failure.value)
+    assert "horse" not in said and "battery" not in said and "unlock failed" not in said
+    assert said.startswith("MEMTRUST_PASSCOMMAND ") and "not shown" in said
