@@ -167,7 +167,7 @@ def decide(
     # Explicit from here on.
     if any(m.value == proposal.value for m in explicit_rows):
         return _reject("You already have this memory; nothing new was saved.", "3.4")
-    expires = proposal.expires_at or temporary_expiry(screened, now)
+    expiry = proposal.expires_at or temporary_expiry(screened, now)
     # An explicit value replaces inferences at once only when it is stored active; a pending
     # proposal supersedes them when the user confirms it.
     if is_confidential(screened):
@@ -175,23 +175,23 @@ def decide(
             "quarantine",
             "You marked this as confidential, so it is held in Quarantine and never shared until you release it.",
             "3.5",
-            expires_at=expires,
+            expires_at=expiry,
         )
     if not proposal.confirmed:
         return Decision(
             "pending",
             "Waiting in your Inbox: it is kept only if you confirm it within 30 days.",
             "3.6",
-            expires_at=expires,
+            expires_at=expiry,
             pending_until=now + PENDING_TTL,
         )
     reason = "Saved because you asked."
-    if expires is not None:
+    if expiry is not None:
         reason = "Saved because you asked; it is temporary, so it expires when the time you gave is up."
     return Decision(
         "admit",
         reason,
         "3.6",
-        expires_at=expires,
+        expires_at=expiry,
         supersedes=tuple(m.id for m in existing if m.status == "active"),
     )

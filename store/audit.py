@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlcipher3 import Connection
+
 from memtrust.store.model import from_epoch
 
 #: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
@@ -65,7 +67,7 @@ class AuditEvent:
         return record
 
 
-def redact_derived_keys(conn, memory_id: str) -> None:
+def redact_derived_keys(conn: Connection, memory_id: str) -> None:
     """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
     with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
     that renames the key away from the old value's words)."""
@@ -75,7 +77,7 @@ def redact_derived_keys(conn, memory_id: str) -> None:
 
 
 def record(
-    conn,
+    conn: Connection,
     *,
     at: int,
     event: str,
@@ -117,7 +119,7 @@ def record(
     )
 
 
-def events(conn, *, limit: int | None = None, newest_first: bool = True) -> list[AuditEvent]:
+def events(conn: Connection, *, limit: int | None = None, newest_first: bool = True) -> list[AuditEvent]:
     """Read audit events (all, or the ``limit`` newest), in sequence order or newest first."""
     order = "DESC" if newest_first else "ASC"
     sql = f"SELECT seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail FROM audit ORDER BY seq {order}"
@@ -126,6 +128,20 @@ def events(conn, *, limit: int | None = None, newest_first: bool = True) -> list
         sql += " LIMIT ?"
         params = (limit,)
     return [
-        AuditEvent(row[0], from_epoch(row[1]), *row[2:10], None if row[10] is None else json.loads(row[10]))
-        for row in conn.execute(sql, params)
+        AuditEvent(
+            seq,
+            from_epoch(at),
+            event,
+            actor,
+            memory_id,
+            scope,
+            key,
+            formation,
+            outcome,
+            reason,
+            None if detail is None else json.loads(detail),
+        )
+        for seq, at, event, actor, memory_id, scope, key, formation, outcome, reason, detail in conn.execute(
+            sql, params
+        )
     ]

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import sqlcipher3
+from sqlcipher3 import Connection
 
 from memtrust.store.errors import (
     CorruptStore,
@@ -102,23 +103,24 @@ class Database:
     thread are serialised. Raises the typed errors of :mod:`store.errors`.
     """
 
-    def __init__(self, path: Path, conn, key: StoreKey) -> None:
+    def __init__(self, path: Path, conn: Connection, key: StoreKey) -> None:
         self.path = path
         self.key_mode = key.mode
         self._conn = conn
+        self._closed = False
         self._lock = threading.RLock()
 
     # --- opening ------------------------------------------------------------------------
 
     @staticmethod
-    def _connect(path: Path, key: StoreKey):
+    def _connect(path: Path, key: StoreKey) -> Connection:
         conn = sqlcipher3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA cipher_log_level = NONE")
         conn.execute(key.pragma())
         return conn
 
     @staticmethod
-    def _configure(conn) -> None:
+    def _configure(conn: Connection) -> None:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
@@ -269,13 +271,13 @@ class Database:
     # --- access -------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def read(self) -> Iterator:
+    def read(self) -> Iterator[Connection]:
         """Yield the connection for reads, holding the lock (reads see committed data)."""
         with self._lock, self._translated():
             yield self._conn
 
     @contextlib.contextmanager
-    def write(self) -> Iterator:
+    def write(self) -> Iterator[Connection]:
         """Yield the connection inside a ``BEGIN IMMEDIATE`` transaction; commit on success,
         roll back on any exception (which is re-raised, translated to a typed error when the
         user can act on it: disk full, read-only, busy, damaged)."""
@@ -315,12 +317,12 @@ class Database:
     def close(self) -> None:
         """Checkpoint and close the connection; safe to call twice."""
         with self._lock:
-            if self._conn is None:
+            if self._closed:
                 return
             with contextlib.suppress(DatabaseError):
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self._conn.close()
-            self._conn = None
+            self._conn.close()  # later use raises SQLCipher's "Cannot operate on a closed database"
+            self._closed = True
 
 
 class InstanceLock:

@@ -36,6 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlcipher3 import Connection
+
 from memtrust.store import audit
 from memtrust.store.admission import PENDING_TTL
 from memtrust.store.errors import InvalidInput, MemoryNotFound
@@ -82,7 +84,8 @@ class DeletionRequest:
     targets: tuple[Memory, ...]
 
 
-def _targets_of(conn, request_ids: Sequence[str]) -> dict[str, tuple[Memory, ...]]:
+def _targets_of(conn: Connection, request_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The ids of the memories each request (by id) would delete; requests without one are absent."""
     links: dict[str, list[str]] = {}
     for start in range(0, len(request_ids), 500):
         chunk = list(request_ids[start : start + 500])

@@ -232,10 +232,10 @@ def validate_export(data: Any) -> None:
         )
     memories = data["memories"]
     counts = data["counts"]
-    tallied = {f: dict.fromkeys(STATUSES, 0) for f in FORMATIONS}
+    tallied: dict[str, dict[str, int]] = {f: dict.fromkeys(STATUSES, 0) for f in FORMATIONS}
     for record in memories:
         tallied[record["formation"]][record["status"]] += 1
-    expected = {
+    expected: dict[str, object] = {
         **tallied,
         "memories": len(memories),
         "audit": len(data["audit"]),

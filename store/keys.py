@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from memtrust.store.errors import InvalidInput, KeyUnavailable
 
@@ -108,7 +108,29 @@ class KeyRecord:
     mode: KeyMode
     keychain_backend: str | None = None
     keychain_entry: str | None = None
-    previous: dict | None = None
+    previous: dict[str, str | None] | None = None
+
+    def previous_record(self) -> KeyRecord | None:
+        """The record of the key a rekey is replacing (``previous``, validated as a record is
+        when read), or ``None`` when no rekey is under way or it names no valid mode."""
+        return _key_record_from(self.previous)
+
+
+def _key_record_from(data: object) -> KeyRecord | None:
+    """A :class:`KeyRecord` from decoded JSON, or ``None`` when it names no valid mode; fields
+    of the wrong type are dropped (read as absent)."""
+    if not isinstance(data, dict):
+        return None
+    mode = data.get("mode")
+    if mode not in ("keychain", "passphrase", "memory"):
+        return None
+    previous = data.get("previous")
+    return KeyRecord(
+        mode=mode,
+        keychain_backend=data.get("keychain_backend") if isinstance(data.get("keychain_backend"), str) else None,
+        keychain_entry=data.get("keychain_entry") if isinstance(data.get("keychain_entry"), str) else None,
+        previous=previous if isinstance(previous, dict) else None,
+    )
 
 
 def key_record_path(db_path: Path) -> Path:
@@ -122,15 +144,7 @@ def read_key_record(db_path: Path) -> KeyRecord | None:
         data = json.loads(key_record_path(db_path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("mode") not in ("keychain", "passphrase", "memory"):
-        return None
-    previous = data.get("previous")
-    return KeyRecord(
-        mode=data["mode"],
-        keychain_backend=data.get("keychain_backend") if isinstance(data.get("keychain_backend"), str) else None,
-        keychain_entry=data.get("keychain_entry") if isinstance(data.get("keychain_entry"), str) else None,
-        previous=previous if isinstance(previous, dict) else None,
-    )
+    return _key_record_from(data)
 
 
 def write_key_record(db_path: Path, record: KeyRecord) -> None:
@@ -162,11 +176,14 @@ def _backend_name(backend: object) -> str:
     return f"{type(backend).__module__}.{type(backend).__qualname__}"
 
 
+_T = TypeVar("_T")
+
+
 class _KeychainTimeout(Exception):
     pass
 
 
-def _call_keychain(function: Callable, *args, timeout: float | None = None):
+def _call_keychain(function: Callable[..., _T], *args: object, timeout: float | None = None) -> _T:
     """Run a keyring call on a daemon thread and wait at most ``timeout`` seconds.
 
     A keychain that does not answer (a hung D-Bus, an unlock dialog nobody sees) cannot be
@@ -221,7 +238,7 @@ def keychain_status(*, allow_plaintext: bool | None = None) -> KeychainStatus:
     return _judge_backend(backend, allow_plaintext)
 
 
-def _judge_backend(backend, allow_plaintext: bool) -> KeychainStatus:
+def _judge_backend(backend: object, allow_plaintext: bool) -> KeychainStatus:
     """Usability of one keyring backend; a chainer is usable when one of its members is."""
     name = _backend_name(backend)
     module = type(backend).__module__

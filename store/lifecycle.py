@@ -16,6 +16,7 @@ import os
 import shutil
 import stat
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -203,7 +204,9 @@ def destroy(path: Path) -> list[str]:
                 target.unlink()
                 removed.append(target.name)
         if record is not None:
-            for entry in {record.keychain_entry, (record.previous or {}).get("keychain_entry")} - {None}:
+            previous = record.previous_record()
+            entries = {record.keychain_entry, previous.keychain_entry if previous else None}
+            for entry in sorted(entry for entry in entries if entry is not None):
                 keychain_delete(entry)
                 removed.append("keychain entry")
             key_record_path(path).unlink()
@@ -270,7 +273,7 @@ def _mode_text(path: Path) -> str:
     return oct(stat.S_IMODE(path.stat().st_mode))[2:].rjust(4, "0")
 
 
-def doctor(path: Path, open_database) -> DoctorReport:
+def doctor(path: Path, open_database: Callable[[], Database]) -> DoctorReport:
     """Check the store at ``path``: key mode, keychain backend, cipher version, permissions,
     integrity. ``open_database`` is a callable returning an open :class:`Database` (it may
     raise the typed errors, which become problems). Never writes to the store."""

@@ -7,11 +7,14 @@ typed errors of :mod:`store.errors`.
 
 from __future__ import annotations
 
+import builtins
 import json
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
+
+from sqlcipher3 import Connection
 
 from memtrust.store import audit
 from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
@@ -23,7 +26,9 @@ from memtrust.store.model import (
     Clock,
     Decision,
     Memory,
+    Outcome,
     Proposal,
+    Status,
     from_epoch,
     is_sensitive,
     to_epoch,
@@ -48,6 +53,8 @@ CONSENT_STATEMENT = (
 )
 
 IMPLICIT_TTL_RANGE_DAYS = (30, 90)
+#: The status of the row each stored admission outcome (§3) creates.
+_STATUS_OF_OUTCOME: dict[Outcome, Status] = {"admit": "active", "pending": "pending", "quarantine": "quarantined"}
 
 
 @dataclass(frozen=True)
@@ -120,12 +127,13 @@ class MemoryStore:
         search: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> list[Memory]:
+    ) -> builtins.list[Memory]:
         """Memories matching every given filter, oldest first by creation time.
 
         ``search`` matches a case-insensitive substring of the key or the value.
         """
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[str | int] = []
         for column, wanted in (("formation", formation), ("status", status), ("scope", scope), ("key", key)):
             if wanted is not None:
                 clauses.append(f"{column} = ?")
@@ -153,7 +161,7 @@ class MemoryStore:
                 result[formation][status] = count
         return result
 
-    def audit_events(self, limit: int | None = None, *, newest_first: bool = True) -> list[audit.AuditEvent]:
+    def audit_events(self, limit: int | None = None, *, newest_first: bool = True) -> builtins.list[audit.AuditEvent]:
         """The audit log, newest first by default (all events, or the ``limit`` newest)."""
         with self.db.read() as conn:
             return audit.events(conn, limit=limit, newest_first=newest_first)
@@ -174,7 +182,7 @@ class MemoryStore:
         before: tuple[str, int, str, str] | None = None,
         last: bool = False,
         limit: int = 200,
-    ) -> list[Memory]:
+    ) -> builtins.list[Memory]:
         """Up to ``limit`` memories of ``formation`` with a status in ``statuses``, always
         returned in pane order (status, then creation time, key, id).
 
@@ -209,7 +217,7 @@ class MemoryStore:
         with self.db.read() as conn:
             return conn.execute(sql, params).fetchone()[0]
 
-    def search_texts(self, *, formation: str, statuses: Sequence[str]) -> list[tuple[str, str, str]]:
+    def search_texts(self, *, formation: str, statuses: Sequence[str]) -> builtins.list[tuple[str, str, str]]:
         """``(id, key, value)`` of every memory of ``formation`` with a status in ``statuses``,
         in pane order: what search-as-you-type filters in memory (§8), one read for all."""
         marks = ", ".join("?" * len(statuses))
@@ -222,7 +230,7 @@ class MemoryStore:
         rows.sort(key=lambda row: row[:4])
         return [(memory_id, key, value) for _status, _created, key, memory_id, value in rows]
 
-    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+    def get_many(self, memory_ids: Sequence[str]) -> builtins.list[Memory]:
         """The memories with these ids, in the order given; ids no longer stored are skipped."""
         found: dict[str, Memory] = {}
         with self.db.read() as conn:
@@ -235,7 +243,7 @@ class MemoryStore:
                     found[memory.id] = memory
         return [found[memory_id] for memory_id in memory_ids if memory_id in found]
 
-    def review_queue(self, *, reviewed_before: int, limit: int = 50) -> list[Memory]:
+    def review_queue(self, *, reviewed_before: int, limit: int = 50) -> builtins.list[Memory]:
         """Memories due for review (§8): active or quarantined, not reviewed since
         ``reviewed_before`` (epoch seconds, UTC) — inferred ones first, then oldest evidence
         first (``first_seen`` of the evidence, else the last signal, else creation)."""
@@ -274,7 +282,7 @@ class MemoryStore:
             row = conn.execute("SELECT learning FROM consent ORDER BY seq DESC LIMIT 1").fetchone()
         return bool(row and row[0])
 
-    def consent_history(self) -> list[dict]:
+    def consent_history(self) -> builtins.list[dict]:
         """Every consent event, oldest first: ``{"at": datetime, "learning": bool, "actor", "statement"}``."""
         with self.db.read() as conn:
             rows = conn.execute("SELECT at, learning, actor, statement FROM consent ORDER BY seq").fetchall()
@@ -337,7 +345,7 @@ class MemoryStore:
         """Decide ``proposal`` under §3 and apply the decision in one transaction; audit it."""
         return self.propose_many([proposal], actor=actor)[0]
 
-    def propose_many(self, proposals: Iterable[Proposal], *, actor: str) -> list[WriteResult]:
+    def propose_many(self, proposals: Iterable[Proposal], *, actor: str) -> builtins.list[WriteResult]:
         """Decide and apply several proposals in one transaction, in order; audit each."""
         results = []
         learning = self.learning_enabled()
@@ -349,11 +357,11 @@ class MemoryStore:
             self.db.checkpoint()  # superseded values leave the file, not only the WAL (§9)
         return results
 
-    def _existing(self, conn, scope: str, key: str) -> list[Memory]:
+    def _existing(self, conn: Connection, scope: str, key: str) -> builtins.list[Memory]:
         rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE scope = ? AND key = ?", (scope, key))
         return [_memory_from_row(row) for row in rows]
 
-    def _delete(self, conn, memory: Memory, *, now: int, actor: str, event: str, reason: str) -> None:
+    def _delete(self, conn: Connection, memory: Memory, *, now: int, actor: str, event: str, reason: str) -> None:
         conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))
         audit.record(
             conn,
@@ -367,7 +375,9 @@ class MemoryStore:
             reason=reason,
         )
 
-    def _apply(self, conn, proposal: Proposal, *, actor: str, learning: bool, ttl: timedelta) -> WriteResult:
+    def _apply(
+        self, conn: Connection, proposal: Proposal, *, actor: str, learning: bool, ttl: timedelta
+    ) -> WriteResult:
         now_dt = self.clock()
         now = to_epoch(now_dt)
         existing = self._existing(conn, proposal.scope, proposal.key) if isinstance(proposal.key, str) else []
@@ -407,7 +417,7 @@ class MemoryStore:
                         event="delete",
                         reason=f"superseded by a new {proposal.formation} value",
                     )
-            status = {"admit": "active", "pending": "pending", "quarantine": "quarantined"}[decision.outcome]
+            status = _STATUS_OF_OUTCOME[decision.outcome]
             # The user's yes (§3.6) is recorded whatever status admission gives the row: a write
             # the user confirmed and phrased as confidential is quarantined (§3.5), still confirmed.
             confirmed = proposal.formation == "explicit" and (status == "active" or proposal.confirmed)
@@ -430,7 +440,11 @@ class MemoryStore:
                 pending_until=decision.pending_until,
             )
             self._insert(conn, memory)
-        detail = {"rule": decision.rule, "source": proposal.source, "source_ref": proposal.source_ref}
+        detail: dict[str, object] = {
+            "rule": decision.rule,
+            "source": proposal.source,
+            "source_ref": proposal.source_ref,
+        }
         if memory is not None and memory.formation == "explicit":
             detail["confirmed"] = memory.confirmed_at is not None  # as the row's confirmed_at says
         audit.record(
@@ -449,7 +463,7 @@ class MemoryStore:
         return WriteResult(decision, memory, proposal)
 
     @staticmethod
-    def _insert(conn, memory: Memory) -> None:
+    def _insert(conn: Connection, memory: Memory) -> None:
         values = []
         for name in MEMORY_FIELDS:
             value = getattr(memory, name)
@@ -462,7 +476,7 @@ class MemoryStore:
 
     # --- acting on one memory -----------------------------------------------------------
 
-    def _get_in(self, conn, memory_id: str) -> Memory:
+    def _get_in(self, conn: Connection, memory_id: str) -> Memory:
         row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
         if row is None:
             raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
@@ -620,7 +634,7 @@ class MemoryStore:
 
     def withdraw_inference(
         self, scope: str, key: str, *, actor: str, reason: str, value: str | None = None
-    ) -> list[Memory]:
+    ) -> builtins.list[Memory]:
         """Delete the implicit rows for (``scope``, ``key``) — only those holding ``value``
         when given — because the user contradicted them (§6: "actually, give me the long
         version"). Each deletion is audited as event ``delete`` with ``reason`` (e.g.
@@ -715,7 +729,7 @@ def _merge_evidence(old: dict | None, new: dict | None) -> dict:
 
 
 def _pane_rows(
-    conn,
+    conn: Connection,
     formation: str,
     statuses: Sequence[str],
     cursor: tuple[str, int, str, str] | None,

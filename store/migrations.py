@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sqlcipher3 import Connection
+
 from memtrust.store.model import SENSITIVE_PREFIXES
 
 _SENSITIVE_GLOBS = " OR ".join(f"key GLOB '{prefix}*'" for prefix in SENSITIVE_PREFIXES)
 
 
-def _run_script(conn, script: str) -> None:
+def _run_script(conn: Connection, script: str) -> None:
     """Execute ``;``-terminated statements one by one, inside the caller's transaction.
 
     (``executescript`` would COMMIT the open transaction first, breaking atomicity.)
@@ -23,7 +25,7 @@ def _run_script(conn, script: str) -> None:
             conn.execute(statement)
 
 
-def _v1_initial(conn) -> None:
+def _v1_initial(conn: Connection) -> None:
     """The §2 model, the audit log (§7), consent history (§3.2), settings and ingest refs."""
     _run_script(
         conn,
@@ -96,20 +98,20 @@ def _v1_initial(conn) -> None:
     )
 
 
-def _v2_pane_index(conn) -> None:
+def _v2_pane_index(conn: Connection) -> None:
     """The main screen's panes (§8) page through memories by formation and status in
     creation order (keyset paging); this index serves those pages and their counts without
     reading the table, so the TUI stays fast with 100,000 memories."""
     conn.execute("CREATE INDEX memories_pane ON memories (formation, status, created_at, key, id)")
 
 
-def _v3_audit_memory_index(conn) -> None:
+def _v3_audit_memory_index(conn: Connection) -> None:
     """Deleting a ``notes.<slug>`` memory redacts the slug in all of its audit events (§2:
     the audit never holds a deleted value); this index finds them without reading the log."""
     conn.execute("CREATE INDEX audit_memory_id ON audit (memory_id) WHERE memory_id IS NOT NULL")
 
 
-def _v4_deletion_requests(conn) -> None:
+def _v4_deletion_requests(conn: Connection) -> None:
     """A "forget …" sentence in an imported conversation is a proposal to delete the matching
     memory (§6), kept until the user confirms or dismisses it, or it expires (§4: 30 days).
 
@@ -184,7 +186,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def migrate(conn) -> list[str]:
+def migrate(conn: Connection) -> list[str]:
     """Apply every migration newer than the database's ``user_version``; return their names.
 
     ``conn`` is a keyed ``sqlcipher3`` connection in autocommit mode. Each migration runs in

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, overload
 
 from memtrust.store.screening import sensitive_class
 
@@ -57,6 +57,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+@overload
+def to_epoch(moment: datetime) -> int: ...
+@overload
+def to_epoch(moment: None) -> None: ...
+@overload
+def to_epoch(moment: datetime | None) -> int | None: ...
 def to_epoch(moment: datetime | None) -> int | None:
     """Convert an aware datetime to integer epoch seconds (UTC); ``None`` passes through.
 
@@ -69,6 +75,12 @@ def to_epoch(moment: datetime | None) -> int | None:
     return int(moment.timestamp())
 
 
+@overload
+def from_epoch(seconds: int) -> datetime: ...
+@overload
+def from_epoch(seconds: None) -> None: ...
+@overload
+def from_epoch(seconds: int | None) -> datetime | None: ...
 def from_epoch(seconds: int | None) -> datetime | None:
     """Convert stored epoch seconds back to an aware UTC datetime; ``None`` passes through."""
     if seconds is None:
@@ -139,7 +151,23 @@ def mentioned_sensitive_class(key: str, value: str) -> str | None:
 CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
 
 
-def confirmed_by_user(memory: Memory) -> bool:
+class ConfirmationFacts(Protocol):
+    """The fields :func:`confirmed_by_user` reads: a :class:`Memory`, or an export record's
+    fields as attributes (the DSAR report, §9, where times are ISO text)."""
+
+    @property
+    def formation(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def source_ref(self) -> str | None: ...
+    @property
+    def confirmed_at(self) -> object: ...
+
+
+def confirmed_by_user(memory: ConfirmationFacts) -> bool:
     """Whether the user said yes to this explicit memory (§3.6): what makes it "saved by you".
 
     True when it is active, when ``confirmed_at`` is set (the store records it for every write

@@ -121,9 +121,9 @@ def unlock_existing(
         key = _key_from_record(record, prompt, env)
         return Database.open(path, key), key
     except (WrongKey, KeyUnavailable):
-        if record is None or not record.previous:
+        previous = record.previous_record() if record is not None else None
+        if previous is None:
             raise
-        previous = KeyRecord(**{k: record.previous.get(k) for k in ("mode", "keychain_backend", "keychain_entry")})
         key = _key_from_record(previous, prompt, env)
         return Database.open(path, key), key
 

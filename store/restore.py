@@ -34,7 +34,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from sqlcipher3 import Connection
 
 from memtrust.store import audit
 from memtrust.store.admission import validate as validate_proposal
@@ -109,7 +111,7 @@ def read_export_file(path: Path) -> dict[str, Any]:
             f"{path.name} is not UTF-8 text, so it is not a memtrust export; nothing was imported."
         ) from None
 
-    def no_constants(name: str):
+    def no_constants(name: str) -> NoReturn:
         raise ValueError(name)
 
     try:
@@ -122,7 +124,7 @@ def read_export_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def check_export(data: Any) -> list[tuple]:
+def check_export(data: Any) -> list[tuple[Any, ...]]:
     """Check an export dict completely and return its memories as database rows.
 
     Beyond :func:`store.export.validate_export` (schema, counts, uniqueness, Unicode):
@@ -188,7 +190,7 @@ def is_empty(store: MemoryStore) -> bool:
         return not any(conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in _USER_TABLES)
 
 
-def _insert_requests(conn, requests: list[dict[str, Any]]) -> int:
+def _insert_requests(conn: Connection, requests: list[dict[str, Any]]) -> int:
     """Insert the export's requests to forget that this store lacks, each naming the memories
     of its ``memory_ids`` held here (inside the caller's transaction); return how many."""
     added = 0
@@ -257,7 +259,15 @@ def restore(
     return _merge(store, data, rows, now=now, actor=actor, merge=merge, detail=detail)
 
 
-def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreReport:
+def _restore_into_empty(
+    store: MemoryStore,
+    data: dict[str, Any],
+    rows: list[tuple[Any, ...]],
+    *,
+    now: int,
+    actor: str,
+    detail: dict[str, Any],
+) -> RestoreReport:
     history = data["consent"]["history"]
     with store.db.write() as conn:
         if conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone():  # checked again under the lock
@@ -321,7 +331,16 @@ def _restore_into_empty(store, data, rows, *, now, actor, detail) -> RestoreRepo
     )
 
 
-def _merge(store, data, rows, *, now, actor, merge, detail) -> RestoreReport:
+def _merge(
+    store: MemoryStore,
+    data: dict[str, Any],
+    rows: list[tuple[Any, ...]],
+    *,
+    now: int,
+    actor: str,
+    merge: str,
+    detail: dict[str, Any],
+) -> RestoreReport:
     learning = store.learning_enabled()
     restored = replaced = 0
     reasons: Counter[str] = Counter()

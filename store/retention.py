@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sqlcipher3 import Connection
+
 from memtrust.store import audit
 
 #: The ``audit.event`` of every step of a request to forget (store/deletion_requests.py).
@@ -62,7 +64,7 @@ _REASON = (
 )
 
 
-def prune_expired(conn, *, now_epoch: int, actor: str = "system") -> PruneReport:
+def prune_expired(conn: Connection, *, now_epoch: int, actor: str = "system") -> PruneReport:
     """Delete every expired row inside the caller's write transaction; audit each one.
 
     Fast path: three set-based statements (audit every expired row, redact value-derived
@@ -85,7 +87,7 @@ def prune_expired(conn, *, now_epoch: int, actor: str = "system") -> PruneReport
     return PruneReport(report.removed, report.failed, requests)
 
 
-def expire_requests(conn, *, now_epoch: int, actor: str = "system") -> int:
+def expire_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -> int:
     """Delete the requests to forget left pending past their ``pending_until`` (§4: 30 days),
     inside the caller's write transaction; the memories they named stay. Each named memory
     gets a ``forget-request``/``expired`` audit event (key and formation, never the
@@ -119,7 +121,7 @@ def expire_requests(conn, *, now_epoch: int, actor: str = "system") -> int:
     return removed
 
 
-def _prune_memories(conn, *, now_epoch: int, actor: str) -> PruneReport:
+def _prune_memories(conn: Connection, *, now_epoch: int, actor: str) -> PruneReport:
     """The memories part of :func:`prune_expired`."""
     params = {"now": now_epoch, "actor": actor, "redacted": audit.REDACTED_NOTE_KEY}
     rows = conn.execute(f"SELECT id, formation FROM memories WHERE {_EXPIRED}", params).fetchall()
@@ -151,7 +153,7 @@ def _prune_memories(conn, *, now_epoch: int, actor: str) -> PruneReport:
     return PruneReport(removed, 0)
 
 
-def _prune_row_by_row(conn, *, now_epoch: int, actor: str) -> PruneReport:
+def _prune_row_by_row(conn: Connection, *, now_epoch: int, actor: str) -> PruneReport:
     """The slow path: each expired row in its own SAVEPOINT; failures are skipped and counted."""
     rows = conn.execute(
         f"SELECT id, scope, key, formation, {_REASON} FROM memories WHERE {_EXPIRED}", {"now": now_epoch}

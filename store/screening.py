@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 # --- secrets (§3.5: rejected — "this is not a password manager") -----------------------
@@ -148,9 +149,9 @@ def find_secret(text: str, key: str | None = None) -> str | None:
         return "a PIN"
     if _PW_ASSIGNMENT.search(text) or _SECRET_NAMED_AFTER.search(text) or _LOGIN_PAIR.search(text):
         return "a password"
-    match = _SECRET_ASSIGNMENT.search(text)
-    if match:
-        word = match.group(1).lower()
+    assignment = _SECRET_ASSIGNMENT.search(text)
+    if assignment:
+        word = assignment.group(1).lower()
         if word in {"password", "passwd", "passcode", "passphrase"}:
             return "a password"
         if word in {"ssn", "social security number"}:
@@ -353,7 +354,7 @@ def _term_pattern(term: str) -> str:
     return pattern + r"(?:e?s)?" if len(words) == 1 else pattern
 
 
-def _alternation(terms) -> str:
+def _alternation(terms: Iterable[str]) -> str:
     return "|".join(_term_pattern(term) for term in sorted(terms, key=len, reverse=True))
 
 
