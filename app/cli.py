@@ -13,11 +13,15 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import click
 
 from memtrust.store.errors import InvalidInput, MemtrustError
 from memtrust.store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
+
+if TYPE_CHECKING:
+    from memtrust.store.memories import MemoryStore
 
 CLI_ACTOR = "cli"
 
@@ -319,7 +323,7 @@ def _memory_line(memory: Memory) -> str:
         badge = "requested, awaiting your confirmation"  # nothing is saved until confirmed (§3.6)
     else:  # a confidential request quarantined (§3.5) before anyone confirmed it (§3.6)
         badge = "requested, not saved until you confirm it"
-    extras = [memory.status] if memory.status == "quarantined" else []
+    extras: list[str] = [memory.status] if memory.status == "quarantined" else []
     if memory.expires_at:
         extras.append(f"expires {memory.expires_at:%Y-%m-%d}")
     value = memory.value.replace("\n", " ")
@@ -360,9 +364,9 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
         )
 
 
-def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
-    """``(memory id, None)`` for the memory whose id ``given`` starts, else ``(None, request
-    id)`` for the open request to forget it starts; each looked up once. Raises the memory's
+def _memory_or_request(store: MemoryStore, given: str) -> tuple[Literal["memory", "request"], str]:
+    """``("memory", id)`` for the memory whose id ``given`` starts, else ``("request", id)``
+    for the open request to forget it starts; each looked up once. Raises the memory's
     MemoryNotFound when neither matches, InvalidInput when ``given`` is too short or matches
     several."""
     from memtrust.store.deletion_requests import DeletionRequests
@@ -370,12 +374,12 @@ def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
 
     given = given.strip()
     try:
-        return store.resolve_id(given), None
+        return "memory", store.resolve_id(given)
     except MemoryNotFound:
         request_id = DeletionRequests(store).resolve_id(given)
         if request_id is None:
             raise
-        return None, request_id
+        return "request", request_id
 
 
 @cli.command()
@@ -385,17 +389,17 @@ def _memory_or_request(store, given: str) -> tuple[str | None, str | None]:
 def confirm(ctx: click.Context, memory_id: str) -> None:
     """Confirm a pending memory (or release a quarantined one), or a request to forget (its memory is deleted)."""
     store = _store(ctx, create=False)
-    memory_id, request_id = _memory_or_request(store, memory_id)
-    if request_id is not None:
+    kind, found = _memory_or_request(store, memory_id)
+    if kind == "request":
         from memtrust.store.deletion_requests import DeletionRequests
 
-        deleted = DeletionRequests(store).confirm(request_id, actor=CLI_ACTOR)
+        deleted = DeletionRequests(store).confirm(found, actor=CLI_ACTOR)
         click.echo(
             f"Deleted {', '.join(f'{m.key} ({m.formation})' for m in deleted) or 'nothing (already gone)'}, "
             "as you asked."
         )
         return
-    memory = store.confirm(memory_id, actor=CLI_ACTOR)
+    memory = store.confirm(found, actor=CLI_ACTOR)
     click.echo(f"Confirmed: {memory.key} is now saved by you.")
 
 
@@ -406,14 +410,14 @@ def confirm(ctx: click.Context, memory_id: str) -> None:
 def reject(ctx: click.Context, memory_id: str) -> None:
     """Reject a pending memory (it is deleted), or dismiss a request to forget (its memory is kept)."""
     store = _store(ctx, create=False)
-    memory_id, request_id = _memory_or_request(store, memory_id)
-    if request_id is not None:
+    kind, found = _memory_or_request(store, memory_id)
+    if kind == "request":
         from memtrust.store.deletion_requests import DeletionRequests
 
-        request = DeletionRequests(store).dismiss(request_id, actor=CLI_ACTOR)
+        request = DeletionRequests(store).dismiss(found, actor=CLI_ACTOR)
         click.echo(f"Kept {', '.join(m.key for m in request.targets)}; your request to forget it was dismissed.")
         return
-    memory = store.reject(memory_id, actor=CLI_ACTOR)
+    memory = store.reject(found, actor=CLI_ACTOR)
     click.echo(f"Rejected and deleted the pending {memory.key}.")
 
 

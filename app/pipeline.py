@@ -19,7 +19,15 @@ from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import Memory, Proposal
 
 if TYPE_CHECKING:
+    from memtrust.app.detectors.base import Contradiction
+    from memtrust.app.detectors.intents import ForgetRequest
+    from memtrust.app.ingest.conversation import Conversation
     from memtrust.app.ingest.files import Progress
+
+    #: An implicit detector (§6): called with each conversation and the export's file name, it
+    #: returns what it concludes at once (contradictions, proposals) or nothing; one with a
+    #: ``finish()`` method gives its end-of-file proposals there.
+    Detector = Callable[[Conversation, str], Iterable[Proposal | Contradiction] | None]
 
 
 @dataclass(frozen=True)
@@ -32,7 +40,7 @@ class ForgetMatch:
     confirm or dismiss in the Inbox (§6).
     """
 
-    request: object  # app.detectors.intents.ForgetRequest
+    request: ForgetRequest
     memory_ids: tuple[str, ...]
 
 
@@ -49,10 +57,10 @@ class IngestReport:
     format: str
     conversations: int = 0
     results: list[WriteResult] = field(default_factory=list)
-    forget_requests: list = field(default_factory=list)
+    forget_requests: list[ForgetRequest] = field(default_factory=list)
     forget_matches: list[ForgetMatch] = field(default_factory=list)
     deletion_requests: list[DeletionRequest] = field(default_factory=list)
-    forget_unmatched: list = field(default_factory=list)
+    forget_unmatched: list[ForgetRequest] = field(default_factory=list)
     withdrawn: list[Memory] = field(default_factory=list)
     already_ingested: int = 0
     detectors_ran: bool = False
@@ -79,7 +87,7 @@ def ingest_file(
     format: str | None = None,
     progress: Progress | None = None,
     actor: str | None = None,
-    implicit_detectors: Iterable[Callable] | None = None,
+    implicit_detectors: Iterable[Detector] | None = None,
 ) -> IngestReport:
     """Read the export at ``path`` and put its proposals through admission.
 
@@ -117,7 +125,7 @@ def ingest_file(
     report = IngestReport(file=path.name, format=chosen)
     actor = actor or f"ingest:{path.name}"
     learning = store.learning_enabled()
-    detectors: list[Callable] = []
+    detectors: list[Detector] = []
     if learning:
         detectors = list(default_detectors() if implicit_detectors is None else implicit_detectors)
     report.detectors_ran = bool(detectors)
@@ -149,7 +157,11 @@ def ingest_file(
         if unseen:
             store.mark_ingested(unseen)
 
-    inferred = [p for d in detectors if callable(getattr(d, "finish", None)) for p in d.finish()]
+    inferred: list[Proposal] = []
+    for detector in detectors:
+        finish = getattr(detector, "finish", None)
+        if callable(finish):
+            inferred += finish()
     if inferred:
         report.results += store.propose_many(inferred, actor=actor)
     return report

@@ -31,12 +31,15 @@ import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
 from textual.binding import Binding
 from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
 from textual.theme import BUILTIN_THEMES
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
 
 CONFIG_ENV = "MEMTRUST_CONFIG"
 CONFIG_FILE_NAME = "settings.toml"
@@ -60,10 +63,9 @@ class Settings:
     """Where the settings were read from (None for defaults)."""
 
 
-def settings_path(env: dict[str, str] | None = None) -> Path:
+def settings_path(env: Mapping[str, str] | None = None) -> Path:
     """The settings file's path: ``$MEMTRUST_CONFIG``, else the platform config folder."""
-    env = os.environ if env is None else env
-    override = env.get(CONFIG_ENV)
+    override = (os.environ if env is None else env).get(CONFIG_ENV)
     if override:
         return Path(override).expanduser()
     return Path(user_config_dir("memtrust", appauthor=False)) / CONFIG_FILE_NAME
@@ -229,7 +231,7 @@ class KeyScope:
     bindings: tuple[Bound, ...]
 
 
-def _widget_classes(module: Any, seen: set[str]) -> Iterator[type]:
+def _widget_classes(module: Any, seen: set[str]) -> Iterator[type[Widget]]:
     """Widget classes a ``screens`` module names, following the package's own widget modules."""
     from textual.screen import Screen
     from textual.widget import Widget
@@ -343,11 +345,11 @@ def check_keys(keys: Mapping[str, str], scopes: Sequence[KeyScope] | None = None
         # Textual's own expansion: "?,ctrl+f" → question_mark, ctrl+f (names checked non-empty above).
         wanted[binding_id] = list(dict.fromkeys(bound.key for bound in Binding.make_bindings([Binding(key_list, "")])))
     while clash := _first_clash(wanted, defaults, scopes):
-        scope, key, remapped, others = clash
+        screen_name, key, remapped, others = clash
         for binding_id in remapped:
             rivals = [holder for holder in [*remapped, *others] if holder != binding_id]
             problems[binding_id] = (
-                f'"{binding_id}" = "{keys[binding_id]}" was not applied: on the {scope} screen {_shown(key)} would '
+                f'"{binding_id}" = "{keys[binding_id]}" was not applied: on the {screen_name} screen {_shown(key)} would '
                 f"be both {binding_id} and {' and '.join(rivals)}, and one key must do one thing; {binding_id} stays "
                 f"on {','.join(_shown(default) for default in defaults[binding_id])}."
             )

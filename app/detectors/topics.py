@@ -124,8 +124,10 @@ class TopicsDetector(ImplicitDetector):
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         self.conversations += 1
-        found = topics_in(conversation)
         first_user_turn = next(user_turns(conversation), None)
+        if first_user_turn is None:  # topics come from the user's turns only
+            return iter(())
+        found = topics_in(conversation)
         for name in found:
             self.logs.setdefault(name, EvidenceLog()).add(file_name, first_user_turn)
         return iter(())

@@ -21,7 +21,7 @@ import ijson
 from memtrust.app.ingest.chatgpt import read_chatgpt
 from memtrust.app.ingest.claude import read_claude
 from memtrust.app.ingest.conversation import Conversation, CustomInstruction, Role, Turn, message_ref, to_utc
-from memtrust.app.ingest.detect import FORMATS, Format, detect_format
+from memtrust.app.ingest.detect import FORMATS, Format, detect_format, format_named
 from memtrust.app.ingest.files import Progress, open_export
 from memtrust.app.ingest.jsonl import read_jsonl
 from memtrust.store.errors import IngestError
@@ -43,7 +43,7 @@ __all__ = [
 
 def read_conversations(
     path: str | os.PathLike[str],
-    format: Format | None = None,
+    format: str | None = None,
     progress: Progress | None = None,
 ) -> Iterator[Conversation]:
     """Yield the conversations of the export at ``path``, one at a time, in file order.
@@ -61,11 +61,8 @@ def read_conversations(
     stream (possibly after some conversations were yielded, if the damage lies further on).
     """
     name = Path(path).name
-    if format is None:
-        format = detect_format(path)
-    elif format not in FORMATS:
-        raise IngestError(f"Unknown format {format!r}; use chatgpt, claude or jsonl.")
-    return _stream(path, name, format, progress)
+    chosen = detect_format(path) if format is None else format_named(format)
+    return _stream(path, name, chosen, progress)
 
 
 def _stream(

@@ -108,7 +108,7 @@ def _latest_leaf(mapping: Mapping[str, Any]) -> str | None:
     for node_id, node in mapping.items():
         if not isinstance(node, dict) or node.get("children"):
             continue
-        message = node.get("message") if isinstance(node.get("message"), dict) else {}
+        message = _object(node, "message")
         stamp = message.get("create_time")
         key = (float(stamp) if isinstance(stamp, int | float) else 0.0, node_id)
         if best is None or key[0] >= best[0]:
@@ -118,10 +118,10 @@ def _latest_leaf(mapping: Mapping[str, Any]) -> str | None:
 
 def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str) -> Turn | None:
     """The visible text turn of a message, or ``None`` for hidden, tool or empty messages."""
-    author = message.get("author") if isinstance(message.get("author"), dict) else {}
+    author = _object(message, "author")
     role = ROLES.get(str(author.get("role")))
-    metadata = message.get("metadata") if isinstance(message.get("metadata"), dict) else {}
-    content = message.get("content") if isinstance(message.get("content"), dict) else {}
+    metadata = _object(message, "metadata")
+    content = _object(message, "content")
     hidden = metadata.get("is_visually_hidden_from_conversation") or metadata.get("is_user_system_message")
     if role is None or hidden:
         return None
@@ -129,7 +129,7 @@ def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str) -> 
         return None  # a call addressed to a tool, not to the user
     if content.get("content_type") not in TEXT_CONTENT_TYPES:
         return None
-    parts = content.get("parts") if isinstance(content.get("parts"), list) else []
+    parts = _array(content, "parts")
     text = "\n".join(part for part in parts if isinstance(part, str) and part.strip())
     if not text.strip():
         return None
@@ -144,13 +144,13 @@ def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str) -> 
 
 def _custom_instructions(message: Mapping[str, Any], message_id: str) -> Iterator[CustomInstruction]:
     """Custom instructions carried by a message, in either of the two known shapes."""
-    content = message.get("content") if isinstance(message.get("content"), dict) else {}
+    content = _object(message, "content")
     if content.get("content_type") == "user_editable_context":
         for field, kind in EDITABLE_CONTEXT_FIELDS.items():
             text = _unwrap_preamble(content.get(field))
             if text:
                 yield CustomInstruction(kind=kind, text=text, message_id=message_id)
-    metadata = message.get("metadata") if isinstance(message.get("metadata"), dict) else {}
+    metadata = _object(message, "metadata")
     data = metadata.get("user_context_message_data")
     if isinstance(data, dict):
         found = False
@@ -164,6 +164,18 @@ def _custom_instructions(message: Mapping[str, Any], message_id: str) -> Iterato
                 text = _plain(value)
                 if text:
                     yield CustomInstruction(kind="custom_instructions", text=text, message_id=message_id)
+
+
+def _object(parent: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    """``parent[name]`` when it is a JSON object, else an empty one (exports omit or null fields)."""
+    value = parent.get(name)
+    return value if isinstance(value, dict) else {}
+
+
+def _array(parent: Mapping[str, Any], name: str) -> list[Any]:
+    """``parent[name]`` when it is a JSON array, else an empty one."""
+    value = parent.get(name)
+    return value if isinstance(value, list) else []
 
 
 def _plain(value: object) -> str | None:

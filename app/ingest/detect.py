@@ -19,6 +19,7 @@ from memtrust.store.errors import IngestError
 Format = Literal["chatgpt", "claude", "jsonl"]
 FORMATS: tuple[Format, ...] = ("chatgpt", "claude", "jsonl")
 
+
 SUPPORTED = (
     "memtrust reads a ChatGPT or Claude.ai conversations.json export, or JSON Lines of "
     "{conversation_id, role, content, timestamp}"
@@ -31,6 +32,15 @@ CLAUDE_FIELDS = frozenset({"chat_messages"})
 JSONL_FIELDS = ("conversation_id", "role", "content")
 
 _WHITESPACE = b" \t\r\n"
+
+
+def format_named(name: str) -> Format:
+    """The export format called ``name`` (``chatgpt``, ``claude`` or ``jsonl``); raises
+    :class:`IngestError` for any other name."""
+    for known in FORMATS:
+        if name == known:
+            return known
+    raise IngestError(f"Unknown format {name!r}; use chatgpt, claude or jsonl.")
 
 
 def detect_format(path: str | os.PathLike[str]) -> Format:

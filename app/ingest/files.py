@@ -72,7 +72,7 @@ def open_export(path: str | os.PathLike[str], progress: Progress | None = None) 
         raise IngestError(f"{file_path.name} cannot be read ({exc.strerror or exc}).") from None
     counted = io.BufferedReader(_CountingReader(raw, total, progress))
     try:
-        stream: io.BufferedReader | gzip.GzipFile = counted
+        stream: io.BufferedReader[_CountingReader] | gzip.GzipFile = counted
         if counted.peek(2)[:2] == GZIP_MAGIC:
             stream = gzip.GzipFile(fileobj=counted, mode="rb")
         if stream.peek(3)[:3] == UTF8_BOM:
