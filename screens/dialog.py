@@ -8,6 +8,7 @@ compact footer of the dialog's own keys: without it the screen below shows its f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from textual.widgets import Footer, Static
 from memtrust.screens import ASSETS
 
 ResultType = TypeVar("ResultType")
+Answer = TypeVar("Answer")
 
 
 class DialogScreen(ModalScreen[ResultType]):
@@ -40,3 +42,25 @@ class DialogScreen(ModalScreen[ResultType]):
         shown = self.query_one("#problem", Static)
         shown.update(Content(problem or ""))
         shown.set_class(problem is not None, "-shown")
+
+
+def if_yes(action: Callable[[], object]) -> Callable[[bool | None], None]:
+    """The callback for a yes/no dialog's ``push_screen``: run ``action`` (often a worker,
+    whose Worker it drops) on yes; nothing on no or when the dialog is dismissed."""
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            action()
+
+    return answered
+
+
+def with_answer(action: Callable[[Answer], object]) -> Callable[[Answer | None], None]:
+    """The callback for a form dialog's ``push_screen``: run ``action`` with what the form
+    returned (an empty text too); nothing when it was cancelled (``None``)."""
+
+    def answered(answer: Answer | None) -> None:
+        if answer is not None:
+            action(answer)
+
+    return answered

@@ -51,8 +51,8 @@ class LearningOffScreen(DialogScreen[LearningOffChoice | None]):
             yield Button("Cancel", id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        choice = event.button.id
-        self.dismiss(choice if choice in ("off", "off-and-clear") else None)  # type: ignore[arg-type]
+        choices: dict[str | None, LearningOffChoice] = {"off": "off", "off-and-clear": "off-and-clear"}
+        self.dismiss(choices.get(event.button.id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

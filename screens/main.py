@@ -27,18 +27,19 @@ from __future__ import annotations
 import gc
 import json
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import islice
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.timer import Timer
 from textual.widgets import Footer, Input
 
@@ -47,6 +48,7 @@ from memtrust.screens.add import AddMemoryScreen, NewMemory
 from memtrust.screens.audit_log import AuditScreen
 from memtrust.screens.confirm import ConfirmScreen, save_question
 from memtrust.screens.consent import ConsentScreen, record_learning_choice
+from memtrust.screens.dialog import if_yes, with_answer
 from memtrust.screens.edit import EditMemoryScreen
 from memtrust.screens.export import ExportRequest, ExportScreen
 from memtrust.screens.inbox import InboxScreen
@@ -84,6 +86,14 @@ PANES: dict[str, tuple[str, tuple[str, ...]]] = {
     "saved": ("explicit", ("active", "quarantined")),
     "inferred": ("implicit", ("active",)),  # §2: implicit rows are always active
 }
+
+Row = TypeVar("Row")
+
+
+def _next_page(rows: Sequence[Row], *, backward: bool) -> list[Row]:
+    """The :data:`PAGE_ROWS` of ``rows`` (read in pane order, one more than a page) next to
+    the anchor they were read from: the last ones reading backward, else the first ones."""
+    return list(rows[-PAGE_ROWS:] if backward else rows[:PAGE_ROWS])
 
 
 @dataclass(frozen=True)
@@ -298,7 +308,7 @@ class MainScreen(StoreScreen):
     class Changed(Message):
         """A worker changed the store; ``notice`` says what happened, in words."""
 
-        def __init__(self, notice: str, severity: str = "information", title: str = "") -> None:
+        def __init__(self, notice: str, severity: SeverityLevel = "information", title: str = "") -> None:
             super().__init__()
             self.notice = notice
             self.severity = severity
@@ -617,18 +627,20 @@ class MainScreen(StoreScreen):
         formation, statuses = PANES[pane_id]
         if search:
             read = self._matches_before if backward else self._matches_after
-            found = read(pane_id, search, anchor.id, PAGE_ROWS + 1)
+            ids = read(pane_id, search, anchor.id, PAGE_ROWS + 1)
+            beyond = len(ids) > PAGE_ROWS
+            rows = store.get_many(_next_page(ids, backward=backward))
         else:
             cursor = store.pane_cursor(anchor)
             found = store.page(
                 formation=formation,
                 statuses=statuses,
                 limit=PAGE_ROWS + 1,
-                **({"before": cursor} if backward else {"after": cursor}),
+                after=None if backward else cursor,
+                before=cursor if backward else None,
             )
-        beyond = len(found) > PAGE_ROWS
-        found = found[-PAGE_ROWS:] if backward else found[:PAGE_ROWS]
-        rows = store.get_many(found) if search else found
+            beyond = len(found) > PAGE_ROWS
+            rows = _next_page(found, backward=backward)
         self.post_message(self.MoreLoaded(pane_id, rows, beyond, anchor.id, generation, backward=backward))
 
     @work(thread=True, exit_on_error=False, group="store-more", description="Reading the first or last memories")
@@ -759,7 +771,7 @@ class MainScreen(StoreScreen):
     # --- acting -----------------------------------------------------------------------------
 
     def on_main_screen_changed(self, message: Changed) -> None:
-        self.notify(message.notice, title=message.title, severity=message.severity, markup=False)  # type: ignore[arg-type]
+        self.notify(message.notice, title=message.title, severity=message.severity, markup=False)
         self.reload()
 
     def action_refresh(self) -> None:
@@ -792,7 +804,7 @@ class MainScreen(StoreScreen):
             self.replaces = replaces
 
     def action_add(self) -> None:
-        self.app.push_screen(AddMemoryScreen(), lambda new: self.read_replaced(new) if new is not None else None)
+        self.app.push_screen(AddMemoryScreen(), with_answer(self.read_replaced))
 
     @work(thread=True, exit_on_error=False, group="store-read", description="Reading what a new memory replaces")
     def read_replaced(self, new: NewMemory) -> None:
@@ -807,7 +819,7 @@ class MainScreen(StoreScreen):
             question = question.append(Content.assemble(" (scope ", literal(new.scope, "bold"), ")"))
         self.app.push_screen(
             ConfirmScreen(question, yes="Save", no="Cancel", destructive=bool(message.replaces)),
-            lambda yes: self.add_memory(new) if yes else None,
+            if_yes(lambda: self.add_memory(new)),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Saving a memory")
@@ -840,9 +852,7 @@ class MainScreen(StoreScreen):
     def action_edit(self) -> None:
         memory = self._need_highlight()
         if memory is not None:
-            self.app.push_screen(
-                EditMemoryScreen(memory), lambda value: self.edit_memory(memory, value) if value is not None else None
-            )
+            self.app.push_screen(EditMemoryScreen(memory), with_answer(lambda value: self.edit_memory(memory, value)))
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Editing a memory")
     def edit_memory(self, memory: Memory, value: str) -> None:
@@ -864,7 +874,7 @@ class MainScreen(StoreScreen):
         )
         self.app.push_screen(
             ConfirmScreen(question, yes="Delete", no="Keep", destructive=True),
-            lambda yes: self.forget_memory(memory.id) if yes else None,
+            if_yes(lambda: self.forget_memory(memory.id)),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
@@ -884,7 +894,7 @@ class MainScreen(StoreScreen):
             save_question(memory.key, memory.value), " It becomes saved by you and no longer expires."
         )
         self.app.push_screen(
-            ConfirmScreen(question, yes="Save", no="Cancel"), lambda yes: self.promote_memory(memory) if yes else None
+            ConfirmScreen(question, yes="Save", no="Cancel"), if_yes(lambda: self.promote_memory(memory))
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Promoting a memory")
@@ -924,7 +934,7 @@ class MainScreen(StoreScreen):
         )
         self.app.push_screen(
             ConfirmScreen(question, yes="Release", no="Keep held"),
-            lambda yes: self.release_memory(memory.id) if yes else None,
+            if_yes(lambda: self.release_memory(memory.id)),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Releasing a memory")
@@ -937,7 +947,7 @@ class MainScreen(StoreScreen):
         if self._still_reading() or self.memory_view is None:
             return
         if not self.memory_view.learning:
-            self.app.push_screen(ConsentScreen(), lambda accepted: self.set_learning(True) if accepted else None)
+            self.app.push_screen(ConsentScreen(), if_yes(lambda: self.set_learning(True)))
             return
 
         def turn_off(choice: LearningOffChoice | None) -> None:
@@ -977,7 +987,7 @@ class MainScreen(StoreScreen):
         question = Content(f"Delete {what}? What you saved yourself is not touched.")
         self.app.push_screen(
             ConfirmScreen(question, yes="Clear", no="Keep", destructive=True),
-            lambda yes: self.clear_inferred() if yes else None,
+            if_yes(self.clear_inferred),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Clearing inferred memories")
@@ -989,7 +999,7 @@ class MainScreen(StoreScreen):
     def action_export(self) -> None:
         self.app.push_screen(
             ExportScreen(default_export_path(self.memtrust.now())),
-            lambda request: self.export(request) if request is not None else None,
+            with_answer(self.export),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")

@@ -17,6 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from memtrust.screens import TUI_ACTOR
 from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.dialog import if_yes
 from memtrust.screens.literal import literal
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badges, provenance
@@ -116,7 +117,7 @@ class QuarantineScreen(PromptListScreen):
         )
         self.app.push_screen(
             ConfirmScreen(question, yes="Release", no="Keep held"),
-            lambda yes: self.act(memory, release=True) if yes else None,
+            if_yes(lambda: self.act(memory, release=True)),
         )
 
     def action_delete(self) -> None:
@@ -125,7 +126,7 @@ class QuarantineScreen(PromptListScreen):
             return
         self.app.push_screen(
             ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
-            lambda yes: self.act(memory, release=False) if yes else None,
+            if_yes(lambda: self.act(memory, release=False)),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Changing Quarantine")

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 
 from memtrust.screens import ASSETS, TUI_ACTOR
 from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.dialog import if_yes, with_answer
 from memtrust.screens.edit import EditMemoryScreen
 from memtrust.screens.literal import literal
 from memtrust.screens.provenance import badges, formation_label
@@ -243,9 +244,7 @@ class ReviewScreen(StoreScreen):
     def action_edit(self) -> None:
         memory = self._take()
         if memory is not None:
-            self.app.push_screen(
-                EditMemoryScreen(memory), lambda value: self.edit(memory, value) if value is not None else None
-            )
+            self.app.push_screen(EditMemoryScreen(memory), with_answer(lambda value: self.edit(memory, value)))
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Editing a memory")
     def edit(self, memory: Memory, value: str) -> None:
@@ -261,7 +260,7 @@ class ReviewScreen(StoreScreen):
             return
         self.app.push_screen(
             ConfirmScreen(delete_memory_question(memory.key, memory.value), yes="Delete", no="Keep"),
-            lambda yes: self.delete(memory) if yes else None,
+            if_yes(lambda: self.delete(memory)),
         )
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Deleting a memory")
@@ -289,9 +288,7 @@ class ReviewScreen(StoreScreen):
             literal(memory.key, "bold"),
             "? It becomes saved by you and no longer expires.",
         )
-        self.app.push_screen(
-            ConfirmScreen(question, yes="Save", no="Cancel"), lambda yes: self.promote(memory) if yes else None
-        )
+        self.app.push_screen(ConfirmScreen(question, yes="Save", no="Cancel"), if_yes(lambda: self.promote(memory)))
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Promoting a memory")
     def promote(self, memory: Memory) -> None:

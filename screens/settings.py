@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from memtrust.screens import ASSETS
 from memtrust.screens.consent import ConsentScreen, record_learning_choice
+from memtrust.screens.dialog import if_yes
 from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
 from memtrust.screens.literal import literal
 from memtrust.screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
@@ -195,6 +196,8 @@ class SettingsScreen(StoreScreen):
         return None if days == kept else days
 
     def _save_field(self, field: Input, days: int) -> None:
+        if field.id not in FIELD_SETTINGS:
+            return  # not one of the number fields
         self._kept[field.id] = days
         self.save_setting(FIELD_SETTINGS[field.id], days)
 
@@ -247,7 +250,7 @@ class SettingsScreen(StoreScreen):
         if self.current is None:
             return
         if not self.current.learning:
-            self.app.push_screen(ConsentScreen(), lambda accepted: self.set_learning(True) if accepted else None)
+            self.app.push_screen(ConsentScreen(), if_yes(lambda: self.set_learning(True)))
             return
 
         def turn_off(choice: LearningOffChoice | None) -> None:
@@ -269,6 +272,8 @@ class SettingsScreen(StoreScreen):
         self._leaving = True
         changes = []
         for field in self.query(Input):
+            if field.id not in FIELD_SETTINGS:
+                continue  # not one of the number fields
             # Against the store as last read: a save begun on leaving the field may not have
             # finished, and is made again here (the same number) before the screen goes.
             days = self._changed(field, stored=True)
