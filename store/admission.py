@@ -16,11 +16,11 @@ from memtrust.store.model import (
     FORMATIONS,
     KEY_MAX,
     KEY_PATTERN,
-    SOURCES,
     VALUE_MAX,
     Decision,
     Memory,
     Proposal,
+    is_known_source,
     is_sensitive,
     mentioned_sensitive_class,
 )
@@ -75,7 +75,7 @@ def validate(proposal: Proposal) -> str | None:
         return "The value contains a NUL character, which cannot be stored faithfully."
     if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):
         return "The value contains a lone surrogate, which is not valid Unicode text."
-    if proposal.source not in SOURCES and not proposal.source.startswith("inference:"):
+    if not is_known_source(proposal.source):
         return f"Unknown source {proposal.source!r}."
     if proposal.formation == "implicit" and not proposal.source.startswith("inference:"):
         return "Implicit memories can only come from an inference detector."

@@ -21,8 +21,45 @@ Outcome = Literal["admit", "pending", "quarantine", "reject"]
 FORMATIONS: tuple[Formation, ...] = ("explicit", "implicit")
 STATUSES: tuple[Status, ...] = ("pending", "active", "quarantined")
 
-#: How a memory arrived (§2). ``inference:<detector>`` is also accepted for implicit rows.
+#: How a memory arrived (§2). ``inference:<detector>`` is also accepted for implicit rows,
+#: and ``import:<assistant>`` (:data:`IMPORT_ASSISTANTS`) for explicit ones.
 SOURCES = ("user", "chat", "settings", "sync", "agent")
+
+#: The source of a memory brought from another assistant's memory list (§2): ``import:`` and
+#: the assistant that formed it — ``other`` when the list does not say which, ``memtrust`` for
+#: a list memtrust itself wrote (``memtrust export --for``), brought back.
+IMPORT_SOURCE_PREFIX = "import:"
+IMPORT_ASSISTANTS = ("chatgpt", "claude", "gemini", "other", "memtrust")
+#: How each assistant of :data:`IMPORT_ASSISTANTS` is named in sentences.
+ASSISTANT_NAMES = {
+    "chatgpt": "ChatGPT",
+    "claude": "Claude",
+    "gemini": "Gemini",
+    "other": "another assistant",
+    "memtrust": "memtrust",
+}
+
+
+def import_source(assistant: str) -> str:
+    """The §2 source of a memory from ``assistant``'s memory list: ``import:chatgpt``. Raises
+    ValueError for an assistant not in :data:`IMPORT_ASSISTANTS`."""
+    if assistant not in IMPORT_ASSISTANTS:
+        raise ValueError(f"unknown assistant {assistant!r}; use one of {', '.join(IMPORT_ASSISTANTS)}")
+    return IMPORT_SOURCE_PREFIX + assistant
+
+
+def imported_from(source: str) -> str | None:
+    """The assistant of an ``import:<assistant>`` source (``"chatgpt"``), or ``None`` for any
+    other source, including ``import:`` with an assistant memtrust does not know."""
+    assistant = source.removeprefix(IMPORT_SOURCE_PREFIX) if source.startswith(IMPORT_SOURCE_PREFIX) else None
+    return assistant if assistant in IMPORT_ASSISTANTS else None
+
+
+def is_known_source(source: str) -> bool:
+    """Whether ``source`` is one §2 names: :data:`SOURCES`, ``inference:<detector>`` or
+    ``import:<assistant>``."""
+    return source in SOURCES or source.startswith("inference:") or imported_from(source) is not None
+
 
 #: Key grammar (§2): dotted lowercase path, at least two parts, at most 128 characters.
 KEY_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -222,7 +259,7 @@ MEMORY_TIME_FIELDS = (
 class Proposal:
     """A candidate write, from any path (TUI, CLI, import, agent, detector), before admission.
 
-    - ``source``: one of :data:`SOURCES` or ``inference:<detector>`` (§2).
+    - ``source``: one of :data:`SOURCES`, ``inference:<detector>`` or ``import:<assistant>`` (§2).
     - ``confidence``: 0.0–1.0; explicit proposals are 1.0.
     - ``threshold``: the proposing detector's confidence threshold (§3.3); implicit only.
     - ``confirmed``: the user already confirmed this write (typed and confirmed in the app,

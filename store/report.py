@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from memtrust.store.model import confirmed_by_user
+from memtrust.store.model import ASSISTANT_NAMES, confirmed_by_user, imported_from
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -88,6 +88,14 @@ _REQUESTERS = {
     "agent": "an assistant",
 }
 
+
+def _requester(source: str) -> str:
+    """Who asked for a pending or unconfirmed memory, in words (:data:`_REQUESTERS`)."""
+    if (assistant := imported_from(source)) is not None:
+        return f"{ASSISTANT_NAMES[assistant]}'s memory list, which you imported"
+    return _REQUESTERS.get(source, literal(source))
+
+
 _SOURCES = {
     "user": "you typed it in memtrust",
     "chat": "you asked for it in a conversation",
@@ -101,6 +109,8 @@ def _source(record: dict[str, Any]) -> str:
     source = record["source"]
     if source.startswith("inference:"):
         return f"inferred by the {literal(source.split(':', 1)[1])} detector"
+    if (assistant := imported_from(source)) is not None:
+        return f"from {ASSISTANT_NAMES[assistant]}'s memory list, which you imported"
     return _SOURCES.get(source, literal(source))
 
 
@@ -153,7 +163,7 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
             f"expires {_day(record['expires_at'])}"
         )
     elif record["status"] == "pending":
-        requester = _REQUESTERS.get(record["source"], literal(record["source"]))
+        requester = _requester(record["source"])
         said_at = (record.get("evidence") or {}).get("said_at")
         if record["source"] == "chat" and not _is_time("said_at", said_at):
             # The export had no time for the message: say when it was found, not when it was said.
@@ -163,7 +173,7 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
         lines.append(f"  - requested by {requester} {when}; awaiting your confirmation")
     elif record["status"] == "quarantined" and not confirmed_by_user(SimpleNamespace(**record)):
         # A confidential request nobody confirmed: held back before it reached the Inbox (§3.5).
-        requester = _REQUESTERS.get(record["source"], literal(record["source"]))
+        requester = _requester(record["source"])
         lines.append(f"  - requested by {requester} on {_day(record['created_at'])}; not saved until you release it")
     else:
         when = f"saved {_day(record['confirmed_at'] or record['created_at'])}"

@@ -414,6 +414,38 @@ CASES = [
         "3.6",
     ),
     ("sync lands pending", explicit(source="sync"), False, [], "pending", "3.6"),
+    (
+        "memory list from another assistant lands pending",
+        explicit(source="import:chatgpt"),
+        False,
+        [],
+        "pending",
+        "3.6",
+    ),
+    (
+        "memory list item with a secret rejected",
+        explicit(key="notes.wifi", value="wifi password is hunter22", source="import:gemini"),
+        False,
+        [],
+        "reject",
+        "3.5",
+    ),
+    (
+        "import from an assistant memtrust does not know rejected",
+        explicit(source="import:someone"),
+        False,
+        [],
+        "reject",
+        "2",
+    ),
+    (
+        "implicit formation from a memory list rejected",
+        Proposal("style.x", "y", "implicit", "import:claude", confidence=0.9),
+        True,
+        [],
+        "reject",
+        "2",
+    ),
     # §2 well-formedness
     (
         "bad key grammar rejected",
