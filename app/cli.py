@@ -57,7 +57,7 @@ def _prompt_passphrase(creating: bool) -> str | None:
 PASSPHRASE_ATTEMPTS = 3
 
 
-def _open(ctx: click.Context, *, create: bool = False):
+def _open(ctx: click.Context, *, create: bool = False, new_only: bool = False):
     """Open the store named by ``--db`` / ``MEMTRUST_HOME``; show the recovery code on first run.
 
     Only ``memtrust`` (the app) and ``memtrust init`` create a store (``create=True``): a
@@ -71,7 +71,7 @@ def _open(ctx: click.Context, *, create: bool = False):
     attempts = PASSPHRASE_ATTEMPTS if not passphrase_source_configured() and sys.stdin.isatty() else 1
     for attempt in range(1, attempts + 1):
         try:
-            opened = open_store(ctx.obj.get("db"), create=create, prompt=_prompt_passphrase)
+            opened = open_store(ctx.obj.get("db"), create=create, new_only=new_only, prompt=_prompt_passphrase)
             break
         except WrongKey:
             if attempt == attempts:
@@ -178,7 +178,8 @@ def init(ctx: click.Context) -> None:
     path = _db_path(ctx)
     if path.exists():
         raise InvalidInput(f"A memtrust store already exists at {path}; nothing was changed.")
-    _open(ctx, create=True)  # says where the store was created, and shows a recovery code if any
+    # new_only: a store another init created meanwhile is refused the same way (§5).
+    _open(ctx, create=True, new_only=True)  # says where the store was created, and shows a recovery code if any
 
 
 @cli.command()
@@ -704,11 +705,11 @@ def rekey(ctx: click.Context, to: str | None) -> None:
 def destroy(ctx: click.Context) -> None:
     """Delete the store, its WAL/SHM files and its keychain entry, for good."""
     from memtrust.store.db import InstanceLock
-    from memtrust.store.keys import key_record_path
     from memtrust.store.lifecycle import destroy as destroy_store
+    from memtrust.store.lifecycle import prove_store
 
     path = _db_path(ctx)
-    if not path.exists() and not key_record_path(path).exists():
+    if prove_store(path) is None and not path.exists():  # proven a store before anything is asked
         raise InvalidInput(f"There is no memtrust store at {path}.")
     InstanceLock(path).acquire().release()  # refuse now, before asking, if the app has it open
     click.echo(
@@ -750,7 +751,7 @@ def doctor(ctx: click.Context) -> None:
     from memtrust.store.opening import unlock_existing
 
     path = _db_path(ctx)
-    report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase)[0])
+    report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase, inspect=True)[0])
     for label, text in report.facts.items():
         click.echo(f"{label:>22}: {text}")
     problems = list(report.problems)

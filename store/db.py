@@ -30,6 +30,7 @@ from memtrust.store.errors import (
     StoreReadOnly,
     WrongKey,
 )
+from memtrust.store.files import check_folder, check_no_planted_links, create_private_file, make_folder, open_no_follow
 from memtrust.store.keys import StoreKey
 from memtrust.store.migrations import SCHEMA_VERSION, migrate
 
@@ -59,35 +60,54 @@ def translate(exc: Exception, path: Path) -> MemtrustError | None:
     return None
 
 
-def prepare_directory(directory: Path) -> None:
-    """Create ``directory`` (and parents) if needed and make it mode 0700, whatever the umask."""
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-    os.chmod(directory, 0o700)
+def _header_kind(path: Path) -> str | None:
+    """What the bytes of ``path`` say it is when it cannot be a SQLCipher store: ``empty``,
+    ``text``, ``plain-sqlite`` or ``partial-pages``; None when it can be one (a SQLCipher file
+    is indistinguishable from random bytes, in whole pages). Never follows a link."""
+    size = os.stat(path, follow_symlinks=False).st_size
+    if size == 0:
+        return "empty"
+    with os.fdopen(open_no_follow(path, os.O_RDONLY), "rb") as handle:
+        head = handle.read(16)
+    if head and all(32 <= byte < 127 or byte in (9, 10, 13) for byte in head):
+        return "text"
+    if head == PLAIN_SQLITE_HEADER:
+        return "plain-sqlite"
+    if size < 1024 or size % 512:
+        return "partial-pages"
+    return None
+
+
+def store_header_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a memtrust store by its bytes alone, as a sentence's predicate
+    (``is a text file``), or None when it can be one. An empty file can be (a creation stopped
+    before its first page); ``memtrust destroy`` uses this to refuse a user's document (§5)."""
+    return {
+        "text": "is a text file",
+        "plain-sqlite": "is a plain, unencrypted SQLite database",
+        "partial-pages": "is not a whole number of database pages long",
+    }.get(_header_kind(path) or "")
 
 
 def _describe_header(path: Path) -> None:
     """Raise the right error for a file that cannot be a SQLCipher store by its bytes alone."""
-    size = path.stat().st_size
-    if size == 0:
+    kind = _header_kind(path)
+    if kind == "empty":
         raise CorruptStore(f"The store {path} is an empty file; restore it from a backup or move it aside.")
-    with path.open("rb") as handle:
-        head = handle.read(16)
-    if head and all(32 <= byte < 127 or byte in (9, 10, 13) for byte in head):
+    if kind == "text":
         raise NotAMemtrustStore(f"{path} is a text file, not a memtrust store; memtrust will not open or change it.")
-    if head == PLAIN_SQLITE_HEADER:
+    if kind == "plain-sqlite":
         raise NotAMemtrustStore(
             f"{path} is a plain, unencrypted SQLite database, not a memtrust store; "
             "memtrust will not open or change it."
         )
-    if size < 1024 or size % 512:
+    if kind == "partial-pages":
         raise CorruptStore(f"The store {path} is damaged (its size is not whole pages); restore it from a backup.")
 
 
 def _repair_modes(path: Path) -> None:
-    """Make the store's folder 0700 and its files 0600 again if something loosened them."""
-    with contextlib.suppress(OSError):
-        if path.parent.stat().st_mode & 0o077:
-            os.chmod(path.parent, 0o700)
+    """Make the store's own files 0600 again if something loosened them. Never a folder: one
+    memtrust did not create keeps its mode (§5), and an unsafe one was refused before this."""
     for suffix in STORE_SUFFIXES:
         with contextlib.suppress(OSError):
             target = f"{path}{suffix}"
@@ -103,12 +123,13 @@ class Database:
     thread are serialised. Raises the typed errors of :mod:`store.errors`.
     """
 
-    def __init__(self, path: Path, conn: Connection, key: StoreKey) -> None:
+    def __init__(self, path: Path, conn: Connection, key: StoreKey, *, inspect: bool = False) -> None:
         self.path = path
         self.key_mode = key.mode
         self._conn = conn
         self._closed = False
         self._lock = threading.RLock()
+        self._inspect = inspect
 
     # --- opening ------------------------------------------------------------------------
 
@@ -129,14 +150,19 @@ class Database:
         conn.execute("PRAGMA foreign_keys = ON")
 
     @classmethod
-    def open(cls, path: Path, key: StoreKey) -> Database:
+    def open(cls, path: Path, key: StoreKey, *, inspect: bool = False) -> Database:
         """Open the existing store at ``path`` with ``key``, check it, and migrate it.
 
-        Raises StoreNotFound (no file), WrongKey (the key does not decrypt it; the file is
-        not written), CorruptStore, NotAMemtrustStore (plain SQLite, or a SQLCipher database
-        that memtrust did not make).
+        With ``inspect`` (``memtrust doctor``) nothing is changed: no migration, no file mode
+        put back, no checkpoint on close. Raises UnsafeFolder (a folder others can write to, or
+        another user's), PlantedLink (one of the store's names is a symbolic link),
+        StoreNotFound (no file), WrongKey (the key does not decrypt it; the file is not
+        written), CorruptStore, NotAMemtrustStore (plain SQLite, or a SQLCipher database that
+        memtrust did not make).
         """
         path = Path(path)
+        check_folder(path.parent)
+        check_no_planted_links(path)
         if not path.exists():
             raise StoreNotFound(f"There is no memtrust store at {path}.")
         _describe_header(path)
@@ -174,9 +200,10 @@ class Database:
                 raise NotAMemtrustStore(
                     f"The store at {path} was written by a newer memtrust (schema {version}); upgrade memtrust."
                 )
-            cls._configure(conn)
-            migrate(conn)
-            _repair_modes(path)
+            if not inspect:
+                cls._configure(conn)
+                migrate(conn)
+                _repair_modes(path)
         except DatabaseError as exc:
             conn.close()
             raise translate(exc, path) or CorruptStore(
@@ -185,7 +212,7 @@ class Database:
         except BaseException:
             conn.close()
             raise
-        return cls(path, conn, key)
+        return cls(path, conn, key, inspect=inspect)
 
     @classmethod
     def _diagnose(cls, path: Path, key: StoreKey) -> MemtrustError:
@@ -237,15 +264,15 @@ class Database:
     def create(cls, path: Path, key: StoreKey, *, store_id: str, now_epoch: int) -> Database:
         """Create a new, empty store at ``path`` keyed with ``key``.
 
-        The file is created exclusively (``O_EXCL``, mode 0600), so an existing file is never
-        overwritten; raises FileExistsError if one appeared meanwhile. The directory is made
-        0700.
+        The file is created exclusively (``O_EXCL | O_NOFOLLOW``, mode 0600), so an existing
+        file, or a link in its place, is never written; raises FileExistsError if one appeared
+        meanwhile. The folder is created 0700 when missing; an existing one is checked, never
+        changed (UnsafeFolder, PlantedLink).
         """
         path = Path(path)
-        prepare_directory(path.parent)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        os.close(fd)
-        os.chmod(path, 0o600)
+        make_folder(path.parent)
+        check_no_planted_links(path)
+        os.close(create_private_file(path))
         try:
             conn = cls._connect(path, key)
             cls._configure(conn)
@@ -319,8 +346,9 @@ class Database:
         with self._lock:
             if self._closed:
                 return
-            with contextlib.suppress(DatabaseError):
-                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if not self._inspect:
+                with contextlib.suppress(DatabaseError):
+                    self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close()  # later use raises SQLCipher's "Cannot operate on a closed database"
             self._closed = True
 
@@ -337,8 +365,10 @@ class InstanceLock:
         self._fd: int | None = None
 
     def acquire(self) -> InstanceLock:
-        """Take the lock or raise StoreInUse."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        """Take the lock or raise StoreInUse (UnsafeFolder, PlantedLink for an unsafe folder or a
+        link in the lock's place: the lock file is opened with ``O_NOFOLLOW``)."""
+        check_folder(self.path.parent)
+        fd = open_no_follow(self.path, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

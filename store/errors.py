@@ -59,3 +59,12 @@ class StoreReadOnly(MemtrustError):
 
 class StoreBusy(MemtrustError):
     """Another process held the store's write lock past the busy timeout."""
+
+
+class UnsafeFolder(MemtrustError):
+    """The store's folder is not the user's own private folder (others can write to it, or it
+    belongs to someone else); refused, never repaired (DESIGN.md §5)."""
+
+
+class PlantedLink(MemtrustError):
+    """One of the store's own file names is a symbolic link memtrust did not make (§5)."""

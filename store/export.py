@@ -16,7 +16,6 @@ reason (:data:`EXCLUDED_TABLES`); a test fails when a migration adds a table to 
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from memtrust.store.errors import InvalidInput
+from memtrust.store.files import open_no_follow, write_atomically
 from memtrust.store.memories import MemoryStore
 from memtrust.store.migrations import SCHEMA_VERSION
 from memtrust.store.model import (
@@ -318,12 +318,16 @@ def check_export_destination(path: Path) -> None:
     overwritten). Raises InvalidInput with the sentence to show.
     """
     path = Path(path)
+    if path.is_symlink():
+        raise InvalidInput(
+            f"{path} is a symbolic link; memtrust writes an export only to a file's real path (nothing was written)."
+        )
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder; give a file name for the export.")
     if path.name.endswith(STORE_COMPANION_SUFFIXES) or path.name == "memtrust.db":
         raise InvalidInput(f"{path} is one of a memtrust store's own files; choose another name for the export.")
     if path.exists():
-        with path.open("rb") as handle:
+        with os.fdopen(open_no_follow(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             head = handle.read(4096)
         try:
             text = head.decode("utf-8")
@@ -352,25 +356,13 @@ def _is_cut_utf8(head: bytes) -> bool:
 
 def write_export(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, rename),
-    mode 0600 whatever the umask. Encodes before creating anything, so text that is not
+    mode 0600 whatever the umask, never through a symbolic link (§5). Encodes before creating anything, so text that is not
     valid UTF-8 (a lone surrogate) raises ValueError and leaves no file. Refuses (InvalidInput)
     a destination :func:`check_export_destination` finds unsafe. Returns the path."""
     path = Path(path)
     check_export_destination(path)
     payload = text.encode("utf-8")
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o600)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, payload)  # a private temporary file (O_EXCL | O_NOFOLLOW), renamed into place
     return path
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Literal, TypeVar
 
 from memtrust.store.errors import InvalidInput, KeyUnavailable
+from memtrust.store.files import open_no_follow, write_atomically
 
 KeyMode = Literal["keychain", "passphrase", "memory"]
 KEYCHAIN_SERVICE = "memtrust"
@@ -138,25 +139,29 @@ def key_record_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".keyinfo.json")
 
 
+#: A key record is a few hundred bytes; anything longer is not one (and is not read whole).
+MAX_KEY_RECORD_BYTES = 64 * 1024
+
+
 def read_key_record(db_path: Path) -> KeyRecord | None:
-    """The key record beside ``db_path``, or ``None`` when there is none or it is unreadable."""
+    """The key record beside ``db_path``, or ``None`` when there is none or it is unreadable.
+
+    Raises PlantedLink when the key record's name is a symbolic link (never followed, §5).
+    """
     try:
-        data = json.loads(key_record_path(db_path).read_text(encoding="utf-8"))
+        with os.fdopen(open_no_follow(key_record_path(db_path), os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            data = json.loads(handle.read(MAX_KEY_RECORD_BYTES + 1).decode("utf-8"))
     except (OSError, ValueError):
         return None
     return _key_record_from(data)
 
 
-def write_key_record(db_path: Path, record: KeyRecord) -> None:
-    """Write the key record atomically with mode 0600 (it holds no secret, only the mode)."""
-    target = key_record_path(db_path)
-    temp = target.with_name(target.name + ".tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(asdict(record), handle, indent=2)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, target)
+def write_key_record(db_path: Path, record: KeyRecord, *, exclusive: bool = False) -> None:
+    """Write the key record atomically with mode 0600 (it holds no secret, only the mode),
+    never through a link (:func:`store.files.write_atomically`). With ``exclusive`` (a store
+    being created) it raises FileExistsError rather than replace a record already there."""
+    payload = json.dumps(asdict(record), indent=2).encode("utf-8")
+    write_atomically(key_record_path(db_path), payload, exclusive=exclusive)
 
 
 # --- keychain ----------------------------------------------------------------------------

@@ -23,8 +23,24 @@ from pathlib import Path
 import sqlcipher3
 
 from memtrust.store import audit
-from memtrust.store.db import STORE_SUFFIXES, Database, InstanceLock
-from memtrust.store.errors import InvalidInput, KeyUnavailable, MemtrustError, SQLCipher3Store, StoreNotFound
+from memtrust.store.db import STORE_SUFFIXES, Database, InstanceLock, store_header_problem
+from memtrust.store.errors import (
+    InvalidInput,
+    KeyUnavailable,
+    MemtrustError,
+    NotAMemtrustStore,
+    PlantedLink,
+    SQLCipher3Store,
+    StoreNotFound,
+)
+from memtrust.store.files import (
+    check_folder,
+    check_no_planted_links,
+    create_private_file,
+    folder_fix,
+    fsync_folder,
+    open_no_follow,
+)
 from memtrust.store.keys import (
     KeyRecord,
     StoreKey,
@@ -41,14 +57,6 @@ from memtrust.store.model import to_epoch, utc_now
 
 #: Copies memtrust itself makes beside a store; destroy removes them too.
 STORE_COPIES = (".sqlcipher3-backup", ".rekey", ".rekey-wal", ".rekey-shm")
-
-
-def _fsync_directory(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _attach_literal(key: StoreKey) -> str:
@@ -140,7 +148,8 @@ def rekey(
     temp = path.with_name(path.name + ".rekey")
     for suffix in STORE_SUFFIXES:
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{temp}{suffix}")
+            os.unlink(f"{temp}{suffix}")  # a leftover of an earlier rekey (a link is removed, not followed)
+    os.close(create_private_file(temp))  # SQLite takes an empty file as a new database
     with database.write() as conn:
         audit.record(
             conn,
@@ -158,15 +167,14 @@ def rekey(
             conn.execute(f"PRAGMA rekeyed.user_version = {int(version)}")
         finally:
             conn.execute("DETACH DATABASE rekeyed")
-    os.chmod(temp, 0o600)
     Database.open(temp, new_key).close()  # proves the copy opens with the new key
-    with open(temp, "rb+") as handle:
+    with os.fdopen(open_no_follow(temp, os.O_RDWR), "rb+") as handle:
         os.fsync(handle.fileno())
     if fault == "after-copy":
         raise RuntimeError("fault injected after the copy")
     database.close()
     os.replace(temp, path)
-    _fsync_directory(path.parent)
+    fsync_folder(path.parent)
     for suffix in ("-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(f"{temp}{suffix}")
@@ -184,15 +192,43 @@ def rekey(
     return RekeyResult(new_record.mode, recovery_code(new_key) if new_key.raw else None)
 
 
+def prove_store(path: Path) -> KeyRecord | None:
+    """Prove that ``path`` is a memtrust store before :func:`destroy` deletes anything (§5).
+
+    Proof is a memtrust key record beside it (``<db>.keyinfo.json``, valid) and, when the
+    database file exists, a header that can be a SQLCipher store: not text, not a plain
+    SQLite database, a whole number of pages (an empty file, never a user's document, is
+    accepted). Returns the key record, or None when neither the database nor its record is
+    there. Raises NotAMemtrustStore naming what is missing, PlantedLink for a symbolic link
+    in place of a store file, UnsafeFolder. Reads only.
+    """
+    path = Path(path)
+    check_folder(path.parent)
+    check_no_planted_links(path)
+    record = read_key_record(path)
+    if not path.exists():
+        return record
+    if record is None:
+        raise NotAMemtrustStore(
+            f"{path} has no memtrust key record beside it ({key_record_path(path).name}), so it cannot be proven "
+            "to be a memtrust store; memtrust will not delete it."
+        )
+    problem = store_header_problem(path)
+    if problem is not None:
+        raise NotAMemtrustStore(f"{path} {problem}, so it is not a memtrust store; memtrust will not delete it.")
+    return record
+
+
 def destroy(path: Path) -> list[str]:
     """Remove the store at ``path``: database, WAL, SHM, key record, lock and keychain entry.
 
-    Works without the key (a user who lost it can still wipe). Refuses while an app instance
-    holds the store (StoreInUse). Raises StoreNotFound when there is nothing to remove.
-    Returns the names of what was removed.
+    Works without the key (a user who lost it can still wipe), but only on a proven store
+    (:func:`prove_store`: NotAMemtrustStore otherwise). Refuses while an app instance holds
+    the store (StoreInUse). Raises StoreNotFound when there is nothing to remove. Returns
+    the names of what was removed. Links are removed, never followed.
     """
     path = Path(path)
-    record = read_key_record(path)
+    record = prove_store(path)
     if not path.exists() and record is None:
         raise StoreNotFound(f"There is no memtrust store at {path}.")
     lock = InstanceLock(path).acquire()
@@ -211,11 +247,13 @@ def destroy(path: Path) -> list[str]:
                 removed.append("keychain entry")
             key_record_path(path).unlink()
             removed.append(key_record_path(path).name)
+        for leftover in path.parent.glob(f".{key_record_path(path).name}.*.tmp"):
+            leftover.unlink()  # a key record write interrupted by a crash
     finally:
         lock.release()
         with contextlib.suppress(FileNotFoundError):
             lock.path.unlink()
-    _fsync_directory(path.parent)
+    fsync_folder(path.parent)
     return removed
 
 
@@ -229,8 +267,8 @@ def upgrade_cipher3(path: Path, key: StoreKey) -> Path:
     _require_sqlcipher3(path, key)
     if backup.exists():
         raise InvalidInput(f"A backup already exists at {backup}; move it aside first.")
-    fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
+    fd = create_private_file(backup)
+    with os.fdopen(open_no_follow(path, os.O_RDONLY), "rb") as source, os.fdopen(fd, "wb") as target:
         shutil.copyfileobj(source, target)
         target.flush()
         os.fsync(target.fileno())
@@ -274,11 +312,25 @@ def _mode_text(path: Path) -> str:
 
 
 def doctor(path: Path, open_database: Callable[[], Database]) -> DoctorReport:
-    """Check the store at ``path``: key mode, keychain backend, cipher version, permissions,
-    integrity. ``open_database`` is a callable returning an open :class:`Database` (it may
-    raise the typed errors, which become problems). Never writes to the store."""
+    """Check the store at ``path``: folder safety, key mode, keychain backend, cipher version,
+    permissions, integrity. ``open_database`` is a callable returning an open
+    :class:`Database`, opened with ``inspect=True`` (it may raise the typed errors, which
+    become problems). Changes nothing: no mode, no migration, no checkpoint (§5). In a folder
+    others can write to, or with a link in place of a store file, it says how to fix that and
+    opens nothing."""
     report = DoctorReport()
     report.facts["store"] = str(path)
+    report.facts["folder permissions"] = _mode_text(path.parent) if path.parent.exists() else "(no folder)"
+    unsafe = folder_fix(path.parent)
+    if unsafe:
+        # Nothing else is opened or read in a folder someone else may have planted things in.
+        report.problems.append(unsafe)
+        return report
+    try:
+        check_no_planted_links(path)
+    except PlantedLink as planted:
+        report.problems.append(f"{planted} Remove the link (rm) after checking where it points.")
+        return report
     record = read_key_record(path)
     status = keychain_status()
     report.facts["key mode"] = record.mode if record else "unknown (no key record)"
@@ -292,17 +344,19 @@ def doctor(path: Path, open_database: Callable[[], Database]) -> DoctorReport:
     if not path.exists():
         report.problems.append(f"There is no store at {path}.")
         return report
-    directory_mode = _mode_text(path.parent)
-    report.facts["folder permissions"] = directory_mode
+    directory_mode = report.facts["folder permissions"]
     if directory_mode != "0700":
-        report.problems.append(f"The folder {path.parent} is {directory_mode}; it should be 0700 (chmod 700).")
+        report.problems.append(
+            f"The folder {path.parent} is {directory_mode}: others can see the names in it; "
+            f"chmod 700 {path.parent} keeps it private (memtrust never changes it itself)."
+        )
     for suffix in STORE_SUFFIXES:
         target = Path(f"{path}{suffix}")
         if target.exists():
             mode = _mode_text(target)
             report.facts[f"{target.name} permissions"] = mode
             if mode != "0600":
-                report.problems.append(f"{target.name} is {mode}; it should be 0600 (chmod 600).")
+                report.problems.append(f"{target.name} is {mode}; it should be 0600 (chmod 600 {target}).")
     try:
         database = open_database()
     except MemtrustError as exc:

@@ -10,9 +10,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from keyring.backend import KeyringBackend
@@ -65,8 +68,18 @@ class PlaintextKeyring(MemoryKeyring):
 
 
 class FileVault(MemoryKeyring):
+    """A keychain in one JSON file, shared by every process that names it: each change is a
+    read-modify-write under an exclusive ``flock`` (on ``FILE.lock``), so processes changing
+    it at once never lose each other's entries."""
+
     def _path(self) -> Path:
         return Path(os.environ["MEMTRUST_TEST_KEYRING_FILE"])
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(f"{self._path()}.lock", "a") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            yield
 
     def _load(self) -> dict:
         try:
@@ -74,16 +87,29 @@ class FileVault(MemoryKeyring):
         except FileNotFoundError:
             return {}
 
+    def _save(self, data: dict) -> None:
+        temp = self._path().with_name(self._path().name + f".{os.getpid()}.tmp")
+        temp.write_text(json.dumps(data))
+        os.replace(temp, self._path())
+
+    def entries_now(self) -> dict[str, str]:
+        """Every entry, as ``service/username`` → secret."""
+        with self._locked():
+            return self._load()
+
     def get_password(self, service, username):
-        return self._load().get(f"{service}/{username}")
+        with self._locked():
+            return self._load().get(f"{service}/{username}")
 
     def set_password(self, service, username, password):
-        data = self._load()
-        data[f"{service}/{username}"] = password
-        self._path().write_text(json.dumps(data))
+        with self._locked():
+            data = self._load()
+            data[f"{service}/{username}"] = password
+            self._save(data)
 
     def delete_password(self, service, username):
-        data = self._load()
-        if data.pop(f"{service}/{username}", None) is None:
-            raise PasswordDeleteError("no such entry")
-        self._path().write_text(json.dumps(data))
+        with self._locked():
+            data = self._load()
+            if data.pop(f"{service}/{username}", None) is None:
+                raise PasswordDeleteError("no such entry")
+            self._save(data)
