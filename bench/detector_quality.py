@@ -4,7 +4,7 @@ Usage::
 
     /work/venv/bin/python bench/detector_quality.py
 
-Reads ``tests/labelled/labels.json`` (conversations from ../shared/data/real/, labelled by
+Reads ``tests/labelled/labels.json`` (conversations from tests/data/real/, labelled by
 hand; see the ``about`` field there) and scores each detector on each labelled
 conversation taken as one user's history:
 
@@ -34,7 +34,7 @@ from memtrust.app.detectors import topics as topics_module
 from memtrust.app.ingest import read_conversations
 from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
 
-REAL = ROOT.parent / "shared" / "data" / "real"
+REAL = ROOT / "tests" / "data" / "real"
 LABELS = ROOT / "tests" / "labelled" / "labels.json"
 
 
@@ -97,16 +97,16 @@ def score_reply_length(pairs) -> None:
 
 def score_topics(pairs) -> None:
     print(f"topics → interests.topics (per conversation tags; {sum(len(i['topics']) for i, _ in pairs)} labelled)")
-    for min_hits in (1, 2, 3):
+    for min_keywords in (1, 2, 3):
         tp = fp = fn = 0
         for item, conversation in pairs:
-            predicted = set(topics_module.topics_in(conversation, min_hits))
+            predicted = set(topics_module.topics_in(conversation, min_keywords))
             wanted = set(item["topics"])
             tp += len(predicted & wanted)
             fp += len(predicted - wanted)
             fn += len(wanted - predicted)
-        mark = "*" if min_hits == topics_module.MIN_HITS else " "
-        print(f" {mark} keyword hits ≥ {min_hits}: {prf(tp, fp, fn)}")
+        mark = "*" if min_keywords == topics_module.MIN_KEYWORDS else " "
+        print(f" {mark} a decisive keyword or ≥ {min_keywords} different keywords: {prf(tp, fp, fn)}")
     print(
         f"   (then an interest needs ≥ {topics_module.MIN_CONVERSATIONS} separate conversations, "
         f"confidence {topics_module.TopicsDetector.confidence(topics_module.MIN_CONVERSATIONS):.2f} "

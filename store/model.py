@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, overload
 
-from memtrust.store.screening import sensitive_class
+from memtrust.store.sensitive import sensitive_class
 
 Formation = Literal["explicit", "implicit"]
 Status = Literal["pending", "active", "quarantined"]
@@ -177,9 +177,10 @@ class Memory:
 
 def mentioned_sensitive_class(key: str, value: str) -> str | None:
     """The §3.1 class (``"health"``…) that the words of a well-formed ``key`` after its
-    namespace, or its ``value``, mention — ``notes.diagnosis`` / ``diagnosed with diabetes``
-    → ``"health"`` — or ``None``. Admission rejects such an inference (DESIGN.md §3.1); the
-    UI badges such a memory sensitive (:attr:`Memory.sensitive`)."""
+    namespace, or its ``value``, speak of — ``notes.panic_attacks``, ``sees a shrink weekly``
+    → ``"health"`` — or ``None``, by the one classifier (:func:`store.sensitive.sensitive_class`).
+    Admission rejects such an inference (DESIGN.md §3.1), import refuses one, and the UI
+    badges such a memory sensitive (:attr:`Memory.sensitive`)."""
     words = key.split(".", 1)[-1].replace("_", " ")
     return sensitive_class(f"{words} {value}")
 

@@ -48,6 +48,7 @@ from memtrust.store.model import (
     MEMORY_TIME_FIELDS,
     Proposal,
     is_sensitive,
+    mentioned_sensitive_class,
     to_epoch,
 )
 from memtrust.store.screening import find_secret
@@ -147,7 +148,9 @@ def check_export(data: Any) -> list[tuple[Any, ...]]:
         problem = validate_proposal(proposal)
         if problem:
             raise InvalidInput(f"The export's {where} breaks the memory rules: {problem} Nothing was imported.")
-        if record["formation"] == "implicit" and is_sensitive(record["key"]):
+        if record["formation"] == "implicit" and (
+            is_sensitive(record["key"]) or mentioned_sensitive_class(record["key"], record["value"])
+        ):
             raise InvalidInput(
                 f"The export's {where} is an inference about a sensitive matter, which memtrust never "
                 "holds; nothing was imported."

@@ -1,5 +1,5 @@
-"""Content screening for §3.5 ("explicit ≠ always durable"): secrets, confidentiality, time;
-and for §3.1: the sensitive classes a text mentions, which are never inferred.
+"""Content screening for §3.5 ("explicit ≠ always durable"): secrets, confidentiality, time.
+(The §3.1 sensitive classes have their own module, :mod:`store.sensitive`.)
 
 Pure functions over text. They look at both the value and the sentence it came from, so
 "remember, confidentially, that …" is caught even when the value is only the clause.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 # --- secrets (§3.5: rejected — "this is not a password manager") -----------------------
@@ -232,149 +231,7 @@ def temporary_expiry(text: str, now: datetime) -> datetime | None:
     return None
 
 
-# --- sensitive classes (§3.1: never inferred) ------------------------------------------
-#
-# One vocabulary for the whole product: admission (store/admission.py) screens implicit
-# proposals with :func:`sensitive_class`, and the topics detector (app/detectors/topics.py)
-# skips any conversation that uses a word of :data:`SENSITIVE_TERMS`. Entries are lowercase;
-# a phrase's words may be joined by spaces, hyphens or underscores; a single word also
-# matches with a plural "s"/"es". Sources: the GDPR Art. 9 special categories plus the seed's
-# finance and family and the product's promise about crime (DESIGN.md §3.1), filled in from
-# common condition and medication names, the topics detector's former blocklist, and the
-# tester's cases.
-
-#: §3.1 class → words and phrases that name a matter of that class wherever they appear.
-SENSITIVE_VOCABULARY: dict[str, frozenset[str]] = {
-    name: frozenset(term.strip() for term in terms.split(",") if term.strip())
-    for name, terms in {
-        "health": """health, medical, medicine, medication, doctor, hospital, clinic, disease,
-            illness, sick, sickness, symptom, diagnosis, diagnosed, therapy, therapist,
-            psychiatrist, psychologist, counselling, counseling, mental health, mental illness,
-            depression, depressed, anxiety, panic attack, suicide, suicidal, self-harm, self harm,
-            bipolar, schizophrenia, schizophrenic, ptsd, ocd, adhd, autism, autistic, dementia,
-            alzheimer, alzheimers, eating disorder, anorexia, bulimia, insomnia, migraine, cancer,
-            tumor, tumour, chemotherapy, chemo, diabetes, diabetic, asthma, epilepsy, hiv, aids
-            patient, hepatitis, covid, stroke patient, heart attack, surgery, disability,
-            disabled, wheelchair, pregnant, pregnancy, miscarriage, abortion, ivf, fertility,
-            infertility, menopause, addiction, addicted, alcoholic, alcoholism, rehab, overdose,
-            drug, drugs, opioid, meth, cocaine, heroin, antidepressant, prozac, zoloft, sertraline,
-            fluoxetine, xanax, valium, adderall, ritalin, insulin, metformin, ozempic, wegovy,
-            lithium, methadone, weight loss, obese, obesity, prescription""",
-        "finance": """finance, debt, debts, indebted, salary, salaries, wage, wages, paycheck, payslip,
-            income, loan, loans, mortgage, bankruptcy, bankrupt, insolvency, overdraft, overdrawn,
-            credit score, credit rating, credit card debt, payday loan, net worth, tax return,
-            financial, finances, foreclosure, repossession, arrears, unemployed, unemployment,
-            welfare, benefits claimant, food stamps""",
-        "family": """family, divorce, divorced, divorcing, custody, alimony, child
-            support, children, child, kid, kids, baby, babies, toddler, son, daughter, mother,
-            father, mom, mum, dad, parents, stepmother, stepfather, stepson, stepdaughter,
-            brother, sister, sibling, grandmother, grandfather, grandma, grandpa, grandchild,
-            grandson, granddaughter, wife, husband, spouse, ex-wife, ex-husband, fiance, fiancee,
-            marriage, married, wedding, widow, widowed, widower, adoption, adopted, foster,
-            orphan, pregnant, boyfriend, girlfriend""",
-        "politics": """politics, political, politician, election, elections, vote, voted, voting,
-            voter, ballot, referendum, democrat, democrats, republican, republicans, labour
-            party, labor party, conservative party, tory, tories, liberal democrat, green party,
-            socialist, socialism, communist, communism, libertarian, fascist, nationalist,
-            left-wing, right-wing, far-left, far-right, maga, brexit, trump, biden, obama,
-            activist, protest, protester, party member, party membership""",
-        "religion": """religion, religious, faith, god, church, mosque, synagogue, bible, quran,
-            koran, torah, pray, prays, prayer, praying, worship, worships, christian,
-            christianity, catholic, catholicism, protestant, evangelical, baptist, methodist,
-            anglican, lutheran, mormon, jehovah, muslim, islam, islamic, jew, jewish, judaism,
-            hindu, hinduism, buddhist, buddhism, sikh, sikhism, atheist, atheism, agnostic,
-            jesus, christ, allah, ramadan, kosher, halal, sabbath, rabbi, priest, imam, pastor,
-            bar mitzvah, bat mitzvah, baptism, baptised, baptized, scientology""",
-        "ethnicity": """ethnicity, ethnic, ethnically, racial, racially, racism, racist, race of,
-            national origin, ancestry, indigenous, aboriginal, immigrant, immigrants,
-            immigration status, refugee, asylum seeker, undocumented, person of colour, person of
-            color, people of colour, people of color, mixed race, biracial""",
-        "sexuality": """sexuality, sexual, sex life, sexual orientation, gender identity, gay,
-            lesbian, bisexual, homosexual, heterosexual, asexual, pansexual, queer, lgbt, lgbtq,
-            lgbtqia, transgender, trans woman, trans man, nonbinary, non-binary, genderqueer,
-            gender dysphoria, transitioning, coming out, sex, porn, pornography, erotic, fetish,
-            kink, kinky""",
-        "biometrics": """biometric, biometrics, fingerprint, fingerprints, thumbprint, face id,
-            faceid, touch id, facial recognition, face scan, retina scan, iris scan, voiceprint,
-            palm print, palm vein""",
-        "genetics": """dna, genetic, genetics, genome, genomic, gene test, genetic test, 23andme,
-            ancestrydna, brca, brca1, brca2, hereditary, carrier status""",
-        "union": """trade union, trades union, labor union, labour union, union member, union
-            membership, union dues, union rep, union representative, unionised, unionized,
-            unionising, unionizing, shop steward, collective bargaining, teamsters""",
-        "crime": """crime, crimes, criminal, criminal record, arrest, arrested, convicted,
-            conviction, prison, jail, jailed, imprisoned, inmate, probation, parole, felony,
-            felon, misdemeanor, misdemeanour, sentenced, dui, dwi, theft, fraud, murder,
-            assault, robbery, burglary, shoplifting, shoplift, steal, stole, stealing, illegal,
-            rob, kidnap, ransom, blackmail, smuggle, smuggling, trafficking, police record""",
-    }.items()
-}
-
-#: Ethnic and national-origin words: about a person they name a §3.1 class ("user is Black",
-#: "of Mexican descent"), but alone they are also colours and languages ("language chinese").
-PERSON_ORIGIN_TERMS = frozenset(
-    re.findall(
-        r"\S+",
-        """black white asian hispanic latino latina latinx mexican african arab indian chinese
-    nigerian pakistani bangladeshi somali turkish kurdish roma romani gypsy""",
-    )
-)
-
-#: Words that do not name a class alone but so often come with one that a detector reading
-#: whole conversations avoids them (the topics detector's former blocklist: a false alarm
-#: there only means a conversation is not used for topics).
-ADJACENT_TERMS = frozenset(
-    re.findall(
-        r"\S+",
-        """healthy medications doctors symptoms pain weight vaccine virus pill pills alcohol drunk
-    beer beers weed marijuana dead death die disability dating sexy nude naked penis vagina
-    masturbate gods temple satan religion government congress president immigration
-    immigrant liberal liberals conservative conservatives race racial nationality parent
-    relative money bank banking budget invest investing investment stock stocks crypto
-    bitcoin 401k retirement insurance credit tax taxes police criminal kill killing gun guns
-    weapon weapons bomb hack hacking poison thief thieves burglar hotwire joyride vandal
-    vandalize scam abuse abusing torture hurt harm harming violence violent attack stab shoot
-    shooting revenge cheat cheating explosive explosives cruel cruelty bully bullying hate
-    insult insults prank pranks trans mental arabs christians jews muslims mexicans""",
-    )
-)
-
-#: Every single word above: the conservative set a conversation-reading detector avoids.
-SENSITIVE_TERMS = frozenset(
-    term
-    for terms in (*SENSITIVE_VOCABULARY.values(), PERSON_ORIGIN_TERMS, ADJACENT_TERMS)
-    for term in terms
-    if re.fullmatch(r"[a-z0-9]+", term)
-)
-
-
-def _term_pattern(term: str) -> str:
-    words = [re.escape(word) for word in re.split(r"[\s_-]+", term)]
-    pattern = r"[\s_-]+".join(words)
-    return pattern + r"(?:e?s)?" if len(words) == 1 else pattern
-
-
-def _alternation(terms: Iterable[str]) -> str:
-    return "|".join(_term_pattern(term) for term in sorted(terms, key=len, reverse=True))
-
-
-_CLASS_PATTERNS = {
-    name: re.compile(r"(?<![^\W_])(?:" + _alternation(terms) + r")(?![^\W_])", re.IGNORECASE)
-    for name, terms in SENSITIVE_VOCABULARY.items()
-}
-_ORIGIN = _alternation(PERSON_ORIGIN_TERMS)
-_PERSON_ORIGIN = re.compile(
-    r"(?<![^\W_])(?:"
-    # "user is Black", "I'm half Mexican", "she is a Nigerian nurse"
-    r"(?:i\s+am|i'm|im|user\s+is|user's|they\s+are|they're|he\s+is|he's|she\s+is|she's|you\s+are|"
-    r"you're|born|raised)\s+(?:(?:a|an|half|part|mixed|proudly|ethnically)\s+)*(?:" + _ORIGIN + r")"
-    # "of Mexican descent", "Chinese-American", "a Black woman", "Arab heritage"
-    r"|(?:" + _ORIGIN + r")[\s_-]+(?:descent|origin|heritage|ancestry|background|ethnicity|"
-    r"american|british|canadian|australian|born|man|men|woman|women|person|people|guy|girl|boy|"
-    r"family|parents|immigrant)"
-    r")(?![^\W_])",
-    re.IGNORECASE,
-)
+# --- text folding -------------------------------------------------------------------
 
 
 def _plain(text: str) -> str:
@@ -382,20 +239,3 @@ def _plain(text: str) -> str:
     controls: Unicode category Cf) removed so they cannot split a word or a number."""
     folded = unicodedata.normalize("NFKC", text)
     return "".join(char for char in folded if unicodedata.category(char) != "Cf")
-
-
-def sensitive_class(text: str) -> str | None:
-    """The §3.1 class a text mentions — ``"health"``, ``"finance"``, ``"family"``,
-    ``"politics"``, ``"religion"``, ``"ethnicity"``, ``"sexuality"``, ``"biometrics"``,
-    ``"genetics"``, ``"union"`` or ``"crime"`` — or ``None`` when it mentions none.
-
-    Whole words and phrases of :data:`SENSITIVE_VOCABULARY`, case-insensitive, after
-    removing format characters; ethnic and national-origin words (:data:`PERSON_ORIGIN_TERMS`)
-    count only when said about a person. When several classes match, the first in the order
-    above is named. Used by admission on implicit proposals (DESIGN.md §3.1).
-    """
-    plain = _plain(text)
-    for name, pattern in _CLASS_PATTERNS.items():
-        if pattern.search(plain) or (name == "ethnicity" and _PERSON_ORIGIN.search(plain)):
-            return name
-    return None

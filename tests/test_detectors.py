@@ -16,10 +16,11 @@ import pytest
 from memtrust.app import detectors
 from memtrust.app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector
 from memtrust.app.detectors.language import SAMPLE_SIZE
-from memtrust.app.detectors.topics import SENSITIVE_TERMS, TOPICS
+from memtrust.app.detectors.topics import TOPICS, topics_in
 from memtrust.app.ingest import Conversation, Turn
 from memtrust.app.pipeline import ingest_file
 from memtrust.store.model import Proposal, is_sensitive
+from memtrust.store.sensitive import sensitive_class
 from tests.realdata import hh_to_jsonl_records, oasst_to_jsonl_records, write_jsonl
 
 SENSITIVE_TOPIC = re.compile(
@@ -128,7 +129,64 @@ def test_real_red_team_and_oasst_files_never_yield_a_sensitive_row_or_topic(stor
 def test_the_topic_vocabulary_names_no_sensitive_matter():
     for name, keywords in TOPICS.items():
         assert not SENSITIVE_TOPIC.search(name)
-        assert not keywords & SENSITIVE_TERMS
+        assert sensitive_class(name) is None
+        assert [keyword for keyword in keywords if sensitive_class(keyword) is not None] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm training a model with deep learning and some transfer learning.",
+        "Reinforcement learning agents need a reward function and lots of learning steps.",
+        "Our language model was fine-tuned with supervised learning.",
+    ],
+)
+def test_machine_learning_phrases_never_make_language_learning(text):
+    found = topics_in(_conversation("ml", [("user", text)]))
+    assert "language learning" not in found
+    assert "machine learning" in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The factor has three levels; which statistics test compares the levels of a model?",
+        "Set the logging level to debug and raise the level of detail.",
+        "What's the sea level rise by 2100?",
+    ],
+)
+def test_a_level_outside_games_is_not_video_games(text):
+    assert "video games" not in topics_in(_conversation("lv", [("user", text)]))
+
+
+def test_a_topic_needs_a_phrase_or_two_of_its_words_not_one_loose_word():
+    assert topics_in(_conversation("a", [("user", "Can you check this model?")])) == {}
+    assert set(topics_in(_conversation("b", [("user", "Any tips for my sourdough starter?")]))) == {"cooking"}
+    assert set(topics_in(_conversation("c", [("user", "What sauce goes with pasta?")]))) == {"cooking"}
+
+
+def test_topic_evidence_names_the_message_that_matched_not_the_first():
+    detector = TopicsDetector()
+    for index in range(3):
+        turns = [
+            ("user", "Hi there, quick question."),
+            ("assistant", "Sure."),
+            ("user", "What's a good recipe for sourdough bread?"),
+        ]
+        detector(_conversation(f"c{index}", turns), "f")
+    [proposal] = detector.finish()
+    assert proposal.value == "cooking"
+    assert proposal.evidence["message_refs"]
+    assert all(ref.endswith("/m2") for ref in proposal.evidence["message_refs"]), proposal.evidence["message_refs"]
+
+
+def test_ordinary_dutch_text_does_not_make_a_conversation_sensitive():
+    turns = [
+        ("user", "Ik heb die functie in Python geschreven, maar die geeft een error."),
+        ("assistant", "Laat de code zien."),
+        ("user", "Die regex matcht niet; de parent directory bestaat wel. Hoe debug ik dit script?"),
+    ]
+    assert set(topics_in(_conversation("nl", turns))) == {"programming"}
 
 
 # --- refresh on signal ------------------------------------------------------------------

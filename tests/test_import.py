@@ -137,6 +137,7 @@ def _tampered(store, tmp_path, change):
         ("lone surrogate", lambda d: d["memories"][0].update(value="a\ud800b")),
         ("value too long", lambda d: d["memories"][0].update(value="x" * 4001)),
         ("implicit sensitive", lambda d: d["memories"][-1].update(key="health.mood")),
+        ("implicit sensitive value", lambda d: d["memories"][-1].update(value="sees a shrink weekly")),
         ("secret", lambda d: d["memories"][0].update(value="my card 4111 1111 1111 1111")),
         ("impossible date", lambda d: d["memories"][0].update(created_at="2026-02-30T00:00:00Z")),
         ("duplicate id", lambda d: d["memories"][1].update(id=d["memories"][0]["id"])),

@@ -169,6 +169,21 @@ async def test_implicit_signal_is_rejected_while_learning_is_off_and_for_health_
     assert memory.evidence["observed"] == "five one-line replies in a row"
 
 
+async def test_health_worded_off_any_list_is_refused_as_an_agents_guess_and_never_given_out(passphrase_store_path):
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="user")
+    values = ["panic attacks", "is in recovery from substance use", "sees a shrink weekly"]
+    async with served(passphrase_store_path) as session:
+        outcomes = [
+            await call(session, "report_signal", key="habits.weekly", value=value, confidence=0.9) for value in values
+        ]
+        context = await call(session, "get_context", purpose="style")
+    assert [(o["outcome"], "health" in o["reason"]) for o in outcomes] == [("reject", True)] * 3
+    assert context["memories"] == []
+    with opened(passphrase_store_path) as store:
+        assert store.list(formation="implicit") == []
+
+
 async def test_a_value_the_user_saved_beats_an_agents_inference(passphrase_store_path):
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")

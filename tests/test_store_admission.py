@@ -569,15 +569,34 @@ def test_a_repeated_signal_refreshes_only_when_it_brings_new_evidence():
     assert decide(later, learning_enabled=True, existing=[held], now=NOW).refreshes == "old"
 
 
-def test_topics_detector_and_admission_share_one_sensitive_vocabulary():
+def test_topics_detector_and_admission_share_one_sensitive_classifier():
     from memtrust.app.detectors import topics
-    from memtrust.store import screening
+    from memtrust.store import model, sensitive
 
-    assert topics.SENSITIVE_TERMS is screening.SENSITIVE_TERMS
+    assert topics.sensitive_class is sensitive.sensitive_class is model.sensitive_class
     for name in topics.TOPICS:
-        assert screening.sensitive_class(name) is None, name
-    for term in ("cancer", "salary", "divorce", "voting", "catholic", "fingerprints", "dna", "arrested"):
-        assert screening.sensitive_class(term) is not None, term
+        assert sensitive.sensitive_class(name) is None, name
+    for term in ("cancer", "salary", "divorce", "voted for", "catholic", "my fingerprints", "dna", "arrested"):
+        assert sensitive.sensitive_class(term) is not None, term
+
+
+@pytest.mark.parametrize(
+    ("value", "cls"),
+    [
+        ("panic attacks", "health"),
+        ("is in recovery from substance use", "health"),
+        ("sees a shrink weekly", "health"),
+        ("is behind on the mortgage", "finance"),
+        ("came out as bisexual", "sexuality"),
+        ("goes to mass on Sundays", "religion"),
+        ("heeft paniekaanvallen", "health"),
+        ("hat Schulden bei der Bank", "finance"),
+    ],
+)
+def test_an_inference_worded_off_any_list_is_still_rejected_as_sensitive_with_learning_on(value, cls):
+    decision = decide(implicit(key="style.notes", value=value), learning_enabled=True, existing=[], now=NOW)
+    assert (decision.outcome, decision.rule) == ("reject", "3.1")
+    assert cls in decision.reason
 
 
 def test_the_users_ttl_setting_caps_a_detectors_longer_ttl_but_not_a_shorter_one():

@@ -1,111 +1,218 @@
 """Repeated topics across separate conversations → ``interests.topics`` (DESIGN.md §6).
 
 Only topics from a fixed, reviewed vocabulary (:data:`TOPICS`) can ever be proposed, so the
-value is always a list of harmless names such as ``"cooking, programming"``. A topic counts
-once per conversation, when the user's own turns mention its keywords at least
-:data:`MIN_HITS` times; it is an interest when it comes back in at least
-:data:`MIN_CONVERSATIONS` separate conversations.
+value is always a list of harmless names such as ``"cooking, programming"``.
 
-Sensitive matters are never inferred (§3.1): a conversation whose user turns touch any
-term of :data:`SENSITIVE_TERMS` (health, religion, sexuality, politics, ethnicity, family,
-finance, crime — the one vocabulary, kept in ``store/screening.py`` and also used by
-admission) is not used at all, and no topic name or keyword may match those terms —
-checked when this module is imported and again before anything is proposed.
+A topic is found in a conversation from **phrases**, not loose words: each topic lists
+keywords, most of them phrases ("machine learning", "sourdough starter") or words that mean
+one thing only ("minecraft", "aperture"). The user's turns are folded into words
+(:func:`store.sensitive.fold`) and searched with one Aho–Corasick automaton; where two
+keywords overlap the longer one wins, so "deep learning" is machine learning and never
+"learning" for language learning. A topic counts once per conversation, when a decisive
+keyword (a phrase, or a word marked ``!``) matches or at least :data:`MIN_KEYWORDS`
+different keywords do; ambiguous words ("model", "level", "training") alone never make a
+topic. It is an interest when it comes back in at least :data:`MIN_CONVERSATIONS` separate
+conversations. The evidence names, for each conversation, the user's message whose words
+matched.
+
+Sensitive matters are never inferred (§3.1): a conversation whose user turns speak of a
+sensitive class (:func:`store.sensitive.sensitive_class`, the classifier admission uses) is
+not read for topics at all, and no topic name or keyword may be sensitive — checked when
+this module is imported. Measured by ``bench/detector_quality.py``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, user_turns, words
-from memtrust.app.ingest.conversation import Conversation
+import ahocorasick
+
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns
+from memtrust.app.ingest.conversation import Conversation, Turn
 from memtrust.store.model import Proposal
-from memtrust.store.screening import SENSITIVE_TERMS
+from memtrust.store.sensitive import fold, sensitive_class
 
-MIN_HITS = 1
+#: Different keywords of a topic a conversation needs when none of them is decisive.
+MIN_KEYWORDS = 2
 MIN_CONVERSATIONS = 3
 MAX_TOPICS = 5
 
-#: The vocabulary: topic name → keywords (lowercase single words, matched as whole words).
-TOPICS: dict[str, frozenset[str]] = {
-    name: frozenset(keywords.split())
-    for name, keywords in {
-        "programming": "python javascript typescript java rust golang code coding programming function "
-        "compile compiler debug debugging bug api sql database html css regex git github "
-        "variable class script algorithm software developer react django linux bash",
-        "cooking": "recipe recipes cook cooking bake baking oven dish dinner lunch breakfast sauce "
-        "ingredients ingredient kitchen pasta soup bread cake chicken flour spices grill",
-        "travel": "travel trip vacation holiday flight flights hotel itinerary tourist passport "
-        "destination sightseeing airport backpacking visit visiting",
-        "music": "music song songs band album guitar piano singer lyrics concert melody chord chords "
-        "musician playlist drums violin",
-        "movies and tv": "movie movies film films actor actress director netflix series episode "
-        "season sitcom cinema screenplay tv",
-        "books and writing": "book books novel novels author authors poem poetry story stories writing "
-        "fiction chapter character characters plot essay",
-        "gardening": "garden gardening plant plants soil seeds flowers tomatoes compost lawn prune "
-        "pruning vegetable vegetables",
-        "sports": "football soccer basketball baseball tennis golf hockey cricket team league player "
-        "players match olympics nba nfl score",
-        "video games": "game games gaming minecraft nintendo playstation xbox steam level levels "
-        "console zelda pokemon rpg",
-        "photography": "photo photos photography camera lens lenses exposure aperture lightroom portrait shutter",
-        "pets": "dog dogs puppy cat cats kitten pet pets vet breed aquarium hamster parrot",
-        "cars": "car cars engine tire tires mechanic vehicle driving transmission brakes oil motorcycle sedan suv",
-        "home improvement": "paint painting wall walls floor tiles renovation drill plumbing "
-        "furniture diy shelf roof carpet",
-        "science": "physics chemistry biology scientist experiment atom atoms molecule planet "
-        "planets universe galaxy quantum evolution astronomy energy",
-        "mathematics": "math maths mathematics equation equations algebra calculus geometry "
-        "probability theorem integral derivative statistics",
-        "history": "history historical century ancient empire war wars medieval roman egypt "
-        "civilization revolution king queen",
-        "art and design": "art drawing draw painting sketch artist design designer illustration "
-        "sculpture canvas logo font",
-        "language learning": "translate translation grammar vocabulary spanish french german "
-        "japanese pronunciation fluent learning language languages",
-        "fashion": "clothes outfit outfits dress shirt shoes fashion style jacket wear wearing",
-        "machine learning": "ai neural model models training dataset gpt llm chatbot transformer learning",
-    }.items()
+# Topic → keywords. A phrase (two words or more) or a word marked ``!`` is decisive alone;
+# a plain word counts only beside another keyword of the same topic. Plurals in "s"/"es" are
+# added for the last word.
+_WRITTEN: dict[str, str] = {
+    "programming": """!python script, !javascript, !typescript, !golang, !rust code, rust compiler, !compiler,
+        !debugging, !debugger, stack trace, !regex, !github, git commit, git branch, pull request, source code,
+        unit test, !sql, sql query, !django, !flask app, react component, !bash script, shell script, !linux,
+        !api endpoint, !json, !html, !css, !npm, !pip install, null pointer, syntax error, for loop, !variable,
+        function, code, coding, !programming, bug, class, method, compile, python, java, rust, script, api,
+        database, developer, software, algorithm, git, docker, kubernetes, framework, library""",
+    "cooking": """!recipe, !recipes, !baking, !bake, !sourdough, !oven, !marinade, !saute, cooking time, cook the,
+        cook it, main course, side dish, !ingredients, !tablespoon, !teaspoon, cooking, cook, dinner, lunch,
+        breakfast, sauce, kitchen, pasta, soup, bread, cake, chicken, flour, spices, grill, dish, meal, vegan
+        meal""",
+    "travel": """!itinerary, !sightseeing, !backpacking, travel plans, travel to, trip to, road trip, places to visit, !layover, hotel in, !hostel,
+        flight to, flights to, visiting, vacation, holiday, passport, tourist, airport, hotel, flight, trip,
+        destination, visa""",
+    "music": """!guitar, !piano, !chord, !chords, !melody, !lyrics, !songwriting, !drums, !violin, !playlist,
+        music theory, !musician, !song, !songs, band, album, singer, concert, music""",
+    "movies and tv": """!netflix, !screenplay, !sitcom, tv show, tv series, !movie, !movies, !film director, the film,
+        episode, season, actor, actress, cinema, series, film, director""",
+    "books and writing": """!novel, !novels, !poem, !poetry, short story, !fiction, !chapter, book club, writing a book,
+        my book, !essay, !manuscript, book, books, author, authors, story, stories, writing, character, plot""",
+    "gardening": """!gardening, !compost, !seedlings, !raised bed, vegetable garden, !perennials, garden, plants,
+        plant, soil, seeds, flowers, tomatoes, lawn, pruning, vegetables""",
+    "sports": """!football, !soccer, !basketball, !baseball, !tennis, !golf, !hockey, !cricket, !olympics, =nba,
+        =nfl, premier league, marathon training, team, league, player, players, match, score, coach""",
+    "video games": """video game, video games, !minecraft, !nintendo, !playstation, !xbox, steam deck, !zelda,
+        !pokemon, =rpg, !gameplay, boss fight, !speedrun, game, games, gaming, console, quest, level""",
+    "photography": """!photography, !aperture, !lightroom, !shutter speed, camera lens, !dslr, !mirrorless,
+        !exposure, !portrait mode, photo, photos, camera, lens, lenses, shot""",
+    "pets": """!puppy, !kitten, !hamster, !aquarium, !parrot, my dog, my cat, our dog, our cat, dog food, cat
+        food, the vet, dog, dogs, cat, cats, pet, pets, breed, leash, litter box""",
+    "cars": """!transmission, !brakes, oil change, car engine, !motorcycle, !sedan, =suv, my car, the car, car,
+        cars, engine, tire, tires, !mechanic, vehicle, driving, !headlights, head lights, !seatbelt, !windshield""",
+    "home improvement": """!renovation, !plumbing, !drywall, !tiling, =diy, paint the wall, the walls, !carpet, the
+        roof, !shelf, furniture, drill, floor, tiles, paint, painting""",
+    "science": """!physics, !chemistry, !biology, !astronomy, !quantum mechanics, !molecule, !molecules, !galaxy,
+        black hole, theory of relativity, !evolution, !scientist, !scientific, experiment, atom, atoms, planet, planets,
+        universe, energy, particles""",
+    "mathematics": """!algebra, !calculus, !geometry, !theorem, !integral, !derivative, linear algebra,
+        probability, statistics, statistical, equation, equations, math, maths, mathematics, proof, matrix""",
+    "history": """!medieval, !roman empire, ancient rome, ancient greece, world war, the war, !civilization,
+        !historical, history of, century, empire, war, wars, revolution, king, queen, ancient, history""",
+    "art and design": """!illustration, !sculpture, !canvas, graphic design, logo design, !watercolor, !watercolour,
+        !sketching, art, drawing, draw, sketch, artist, design, designer, logo, font""",
+    "language learning": """learn spanish, learn french, learn german, learn japanese, learn italian, learn dutch,
+        learning spanish, learning french, learning german, learning japanese, learning italian,
+        learning dutch, learn a language, learning a language, language learning, !duolingo,
+        !pronunciation, !conjugation, verb conjugation, language exchange, !grammar, !vocabulary, translate,
+        translation, fluent, language, spanish, french, german, japanese""",
+    "fashion": """!outfit, !outfits, fashion, clothes, dress, shirt, shoes, jacket, wardrobe, style""",
+    "machine learning": """machine learning, deep learning, transfer learning, reinforcement learning, supervised
+        learning, unsupervised learning, !neural network, !neural networks, language model, language models,
+        !llm, !llms, !gpt, !chatgpt, !transformer model, !transformers, training data, !fine tuning, !fine tune,
+        !dataset, !datasets, !pytorch, !tensorflow, gradient descent, !embeddings, ai, model, models, training,
+        neural, chatbot, transformer, learning""",
 }
 
-_SENSITIVE_NAME = re.compile(
-    r"\b(?:" + "|".join(sorted(map(re.escape, SENSITIVE_TERMS), key=len, reverse=True)) + r")\b",
-    re.IGNORECASE,
-)
+
+@dataclass(frozen=True)
+class _Keyword:
+    topic: str
+    text: str
+    decisive: bool
+    words: int
 
 
-def names_sensitive_matter(text: str) -> bool:
-    """True when ``text`` names a sensitive matter (a word of :data:`SENSITIVE_TERMS`)."""
-    return bool(_SENSITIVE_NAME.search(text))
+def _keywords() -> dict[str, list[_Keyword]]:
+    """Folded keyword form → its keywords (with plural forms of the last word)."""
+    found: dict[str, list[_Keyword]] = {}
+    for topic, listing in _WRITTEN.items():
+        for written in listing.split(","):
+            raw = " ".join(written.split())
+            if not raw:
+                continue
+            decisive = raw.startswith("!")
+            exact = raw.startswith("=")
+            words = fold(raw.lstrip("!=")).split()
+            decisive = decisive or len(words) > 1
+            forms = {" ".join(words)}
+            if not exact:  # a plural that is a sensitive word ("canvas" + "s") is left out
+                plurals = {" ".join([*words[:-1], words[-1] + ending]) for ending in ("s", "es")}
+                forms |= {form for form in plurals if sensitive_class(form) is None}
+            for form in forms:
+                found.setdefault(form, []).append(_Keyword(topic, " ".join(words), decisive, len(words)))
+    return found
+
+
+_KEYWORDS = _keywords()
+
+#: The vocabulary: topic name → its keywords as folded phrases (a leading ``!`` marks a decisive word).
+TOPICS: dict[str, frozenset[str]] = {
+    topic: frozenset(k.text for keywords in _KEYWORDS.values() for k in keywords if k.topic == topic)
+    for topic in _WRITTEN
+}
+
+
+def _automaton() -> ahocorasick.Automaton:
+    automaton = ahocorasick.Automaton()
+    for form, keywords in _KEYWORDS.items():
+        automaton.add_word(f" {form} ", (len(form), tuple(keywords)))
+    automaton.make_automaton()
+    return automaton
+
+
+_AUTOMATON = _automaton()
 
 
 def _check_vocabulary() -> None:
-    for name, keywords in TOPICS.items():
-        if names_sensitive_matter(name):
+    for name in TOPICS:
+        if sensitive_class(name) is not None:
             raise AssertionError(f"topic {name!r} names a sensitive matter")
-        clash = keywords & SENSITIVE_TERMS
-        if clash:
-            raise AssertionError(f"topic {name!r} has sensitive keywords {sorted(clash)}")
+    for form in _KEYWORDS:
+        if sensitive_class(form) is not None:
+            raise AssertionError(f"topic keyword {form!r} is sensitive")
 
 
 _check_vocabulary()
 
 
-def topics_in(conversation: Conversation, min_hits: int = MIN_HITS) -> dict[str, int]:
-    """The topics of one conversation (from the user's turns) with their keyword hits (at
-    least ``min_hits``), or ``{}`` when the conversation touches a sensitive matter."""
-    hits: dict[str, int] = {}
+def keywords_in(text: str) -> list[_Keyword]:
+    """The topic keywords in ``text`` (outside code blocks), longest first where they overlap:
+    "deep learning" is one keyword, and its "learning" is not counted again."""
+    folded = fold(prose(text))
+    spans = []
+    for end, (length, keywords) in _AUTOMATON.iter(folded):
+        start = end - length  # the space before the keyword
+        spans.append((start, end - 1, keywords))
+    spans.sort(key=lambda span: (span[0], -(span[1] - span[0])))
+    found: list[_Keyword] = []
+    taken_until = -1
+    for start, end, keywords in spans:
+        if start < taken_until:
+            continue
+        found += keywords
+        taken_until = end
+    return found
+
+
+@dataclass
+class _Seen:
+    keywords: set[str]
+    decisive: bool
+    turn: Turn
+
+
+def _scan(conversation: Conversation) -> dict[str, _Seen]:
+    """Topic → the keywords the user's turns hold and the message that first matched it
+    (its first decisive match, if any); ``{}`` when those turns speak of a sensitive class."""
+    seen: dict[str, _Seen] = {}
+    texts = []
     for turn in user_turns(conversation):
-        turn_words = words(turn.text)
-        if any(word in SENSITIVE_TERMS for word in turn_words):
-            return {}
-        for word in turn_words:
-            for name, keywords in TOPICS.items():
-                if word in keywords:
-                    hits[name] = hits.get(name, 0) + 1
-    return {name: count for name, count in hits.items() if count >= min_hits}
+        texts.append(turn.text)
+        for keyword in keywords_in(turn.text):
+            entry = seen.get(keyword.topic)
+            if entry is None:
+                seen[keyword.topic] = entry = _Seen(set(), False, turn)
+            entry.keywords.add(keyword.text)
+            if keyword.decisive and not entry.decisive:
+                entry.decisive, entry.turn = True, turn
+    if seen and sensitive_class("\n".join(texts)) is not None:
+        return {}
+    return seen
+
+
+def topics_in(conversation: Conversation, min_keywords: int = MIN_KEYWORDS) -> dict[str, Turn]:
+    """The topics of one conversation → the user's message that matched each. A topic needs a
+    decisive keyword or ``min_keywords`` different ones; ``{}`` when the user's turns speak of
+    a sensitive class (§3.1)."""
+    return {
+        topic: entry.turn
+        for topic, entry in _scan(conversation).items()
+        if entry.decisive or len(entry.keywords) >= min_keywords
+    }
 
 
 class TopicsDetector(ImplicitDetector):
@@ -124,12 +231,8 @@ class TopicsDetector(ImplicitDetector):
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         self.conversations += 1
-        first_user_turn = next(user_turns(conversation), None)
-        if first_user_turn is None:  # topics come from the user's turns only
-            return iter(())
-        found = topics_in(conversation)
-        for name in found:
-            self.logs.setdefault(name, EvidenceLog()).add(file_name, first_user_turn)
+        for name, turn in topics_in(conversation).items():
+            self.logs.setdefault(name, EvidenceLog()).add(file_name, turn)
         return iter(())
 
     @staticmethod
@@ -141,9 +244,7 @@ class TopicsDetector(ImplicitDetector):
         """The interests (name, confidence), most frequent first, at most :data:`MAX_TOPICS`."""
         ranked = sorted(self.logs.items(), key=lambda item: (-item[1].conversations, item[0]))
         return [
-            (name, self.confidence(log.conversations))
-            for name, log in ranked
-            if log.conversations >= MIN_CONVERSATIONS and not names_sensitive_matter(name)
+            (name, self.confidence(log.conversations)) for name, log in ranked if log.conversations >= MIN_CONVERSATIONS
         ][:MAX_TOPICS]
 
     def propose(self) -> Iterator[Proposal]:

@@ -1,0 +1,121 @@
+"""The sensitive-class classifier (DESIGN.md §3.1, store/sensitive.py): phrases and context, five languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtrust.store.model import Memory, mentioned_sensitive_class
+from memtrust.store.sensitive import CLASSES, fold, sensitive_class, sensitive_matches
+from tests.conftest import T0
+from tests.sensitive_data import load
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ("panic attacks", "health"),
+        ("is in recovery from substance use", "health"),
+        ("sees a shrink weekly", "health"),
+        ("I've been taking sertraline since March", "health"),
+        ("Ik heb last van paniekaanvallen", "health"),
+        ("Ich bin seit Wochen krankgeschrieben", "health"),
+        ("Je suis en arrêt maladie", "health"),
+        ("Tengo ataques de pánico", "health"),
+        ("can't afford the rent", "finance"),
+        ("my ex won't pay child support", "family"),
+        ("voted for the Greens", "politics"),
+        ("fasts during Ramadan", "religion"),
+        ("I'm of Turkish descent", "ethnicity"),
+        ("came out as gay", "sexuality"),
+        ("uses Face ID", "biometrics"),
+        ("tested positive for BRCA1", "genetics"),
+        ("is a union rep", "union"),
+        ("has a criminal record", "crime"),
+    ],
+)
+def test_a_sensitive_matter_is_found_in_its_own_words(text, cls):
+    assert sensitive_class(text) == cls
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cd into the parent directory",
+        "a white paper about the stock market",
+        "transfer learning with a pretrained network",
+        "Ik heb die film gezien en die was goed.",
+        "Die Funktion gibt die Liste zurück.",
+        "Mis libros son caros.",
+        "Je suis prêt pour la réunion.",
+        "The child process exits when the parent does.",
+        "We paid down our technical debt.",
+        "There is a race condition in the scheduler.",
+        "The SSH key fingerprint changed.",
+        "Run the genetic algorithm again.",
+    ],
+)
+def test_ordinary_text_with_a_sensitive_looking_word_is_not_sensitive(text):
+    assert sensitive_matches(text) == ()
+
+
+def test_a_person_word_counts_only_about_a_person():
+    assert sensitive_class("my parents") == "family"
+    assert sensitive_class("mijn moeder") == "family"
+    assert sensitive_class("the parent node") is None
+    assert sensitive_class("the mother of all bugs") is None
+
+
+def test_the_longer_match_decides_where_two_overlap():
+    assert sensitive_class("he had a cardiac arrest") == "health"
+    assert "crime" not in {m.cls for m in sensitive_matches("he had a cardiac arrest")}
+
+
+def test_words_are_matched_whole_not_as_substrings():
+    assert sensitive_class("transfer the file") is None  # not "trans"
+    assert sensitive_class("the sexagesimal system") is None  # not "sex"
+    assert sensitive_class("godot engine") is None  # not "god"
+
+
+def test_folding_removes_case_accents_and_invisible_characters():
+    assert fold("Ma MÈRE\u200b est malade") == " ma mere est malade "
+    assert sensitive_class("pa\u200bnic att\u00adacks") == "health"
+
+
+@pytest.mark.parametrize("text", ["", " ", "\x00", "\ud800 panic attacks", "💥" * 50, "a" * 10_000])
+def test_any_string_is_classified_without_raising(text):
+    sensitive_class(text)
+
+
+def test_a_memory_is_badged_sensitive_by_the_same_classifier():
+    def memory(key: str, value: str) -> Memory:
+        return Memory("m", "shared", key, value, "explicit", "user", None, 1.0, "active", None, T0, T0)
+
+    assert memory("notes.ab12cd", "sees a shrink weekly").sensitive
+    assert memory("notes.panic_attacks", "since May").sensitive
+    assert not memory("notes.ab12cd", "work in the parent directory").sensitive
+    assert mentioned_sensitive_class("notes.x", "white paper on the stock market") is None
+
+
+def _measured(name: str) -> tuple[list[str], list[str], int, int]:
+    sentences = load(name)
+    positives = [s for s in sentences if s.sensitive]
+    negatives = [s for s in sentences if not s.sensitive]
+    assert {s.language for s in sentences} == {"en", "nl", "de", "fr", "es"}
+    assert {s.label for s in positives} == set(CLASSES)
+    missed = [s.text for s in positives if sensitive_class(s.text) is None]
+    false = [s.text for s in negatives if sensitive_class(s.text) is not None]
+    return missed, false, len(positives), len(negatives)
+
+
+def test_the_development_set_meets_the_recall_and_false_positive_targets():
+    missed, false, positives, negatives = _measured("dev")
+    assert len(missed) / positives <= 0.02, missed
+    assert len(false) / negatives <= 0.03, false
+
+
+def test_the_held_out_set_stays_at_its_measured_figures():
+    # Written after the vocabulary and never tuned on: recall 0.895 and false positives
+    # 1.7 % when measured (bench/sensitive_quality.py); this pins them against regressions.
+    missed, false, positives, negatives = _measured("heldout")
+    assert len(missed) / positives <= 0.11, missed
+    assert len(false) / negatives <= 0.03, false
