@@ -149,6 +149,26 @@ def cli(ctx: click.Context, db_path: Path | None) -> None:
         _run_app(ctx)
 
 
+#: What every command that opens the app (``memtrust``, ``memtrust demo``) says without a
+#: terminal (DESIGN.md §11: one sentence, exit 1).
+APP_NEEDS_TERMINAL = "The memtrust app needs a terminal; to print memories, use memtrust list."
+
+
+def _is_terminal(stream: object) -> bool:
+    """Whether ``stream`` (``sys.stdin`` or ``sys.stdout``, possibly ``None`` when the file
+    descriptor was closed) is a terminal."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _require_app_terminal() -> None:
+    """Refuse to open the app unless both stdin and stdout are a terminal: raise InvalidInput
+    (:data:`APP_NEEDS_TERMINAL`). Without one the app would draw into a pipe or file, or wait
+    for keys that never come (``memtrust demo </dev/null`` ran until killed)."""
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        raise InvalidInput(APP_NEEDS_TERMINAL)
+
+
 def _run_app(ctx: click.Context) -> None:
     from memtrust.store.db import InstanceLock
 
@@ -157,8 +177,7 @@ def _run_app(ctx: click.Context) -> None:
     if path.parent.exists():
         lock.acquire()  # a second app on the same store hears so before anything else
     try:
-        if not sys.stdout.isatty():
-            raise InvalidInput("The memtrust app needs a terminal; to print memories, use memtrust list.")
+        _require_app_terminal()
         opened = _open(ctx, create=True)
         if not lock.held:
             lock.acquire()  # first run: the store's folder exists only now
@@ -185,6 +204,7 @@ def init(ctx: click.Context) -> None:
 @cli.command()
 def demo() -> None:
     """Open the app on a throwaway demo store (temporary folder, key held in memory)."""
+    _require_app_terminal()  # before the throwaway store is made
     from memtrust.app.demo import run_demo
 
     run_demo()
@@ -785,6 +805,12 @@ def main(argv: list[str] | None = None) -> int:
     from memtrust.app.hardening import harden_process
 
     harden_process()
+    return run_command_line(argv)
+
+
+def run_command_line(argv: list[str] | None = None) -> int:
+    """Run the command line in this process as :func:`main` does, without hardening it (the
+    tests' in-process runner): the exit status, user errors as one sentence on stderr (§11)."""
     try:
         status = cli.main(args=argv, prog_name="memtrust", standalone_mode=False, obj={})
     except MemtrustError as exc:
