@@ -3,7 +3,9 @@
 Assistants read and write memory here under exactly the rules that bind the user's own
 writes: every write goes through the store's admission policy (§3), every read through the
 §7 read gates (:func:`store.consumers.context_for`), and every call is audited with the
-consumer's name (actor ``agent:NAME``).
+consumer's name (actor ``agent:NAME``) — failed calls too: the server writes the
+``agent-call`` row of any call that ends before a tool wrote its own (arguments that do not
+fit, an unknown tool, a refusal, a quota, an internal error), with the reason.
 
 Decisions (each one a privacy default a careful user would expect):
 
@@ -23,8 +25,14 @@ Decisions (each one a privacy default a careful user would expect):
   threshold, sensitive classes never inferred.
 - **Forgetting.** A consumer deletes what it wrote itself (``source_ref`` ``agent:NAME#…``)
   freely. Anything else it can see is deleted only when the user accepts a confirmation turn
-  (elicitation); without one it is refused and the user is told to use memtrust. Rows it
-  cannot see are reported as not found (their ids are not revealed).
+  (elicitation); without one it is refused and the user is told to use memtrust. Ids are
+  resolved only among rows it may see or wrote, so a row it cannot see is "not found" in the
+  words of a missing one and never makes a prefix ambiguous (no existence oracle).
+- **Quotas** (:mod:`store.quotas`): per consumer, a cap on memories waiting in the Inbox and
+  on writes per minute (and a cap on all agents' pending memories), each refusal a sentence
+  to the agent and one audit row.
+- **stdio has no authentication**: ``--consumer`` pins the name; without it the client's own
+  name is folded (NFKC, case, punctuation) so near-identical names share one scope.
 - ``list_my_memories`` returns no values: values are given out only by ``get_context``, which
   applies the read gates and records ``influence``.
 
@@ -37,9 +45,11 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import anyio.to_thread
@@ -54,6 +64,7 @@ from memtrust.store.consumers import Purpose, context_for, label, may_read, vali
 from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
+from memtrust.store.quotas import AgentQuota, quota_refusal
 
 SERVER_NAME = "memtrust"
 AGENT_SOURCE = "agent"
@@ -70,16 +81,50 @@ INSTRUCTIONS = (
 
 _NOT_NAME = re.compile(r"[^a-z0-9_]+")
 T = TypeVar("T")
+#: The actor of a call whose client gave no usable name (the call is refused, and audited).
+UNNAMED = "(unnamed)"
+#: Characters of an agent's own text (an id, a tool name) repeated in a sentence.
+SHOWN_MAX = 40
+
+
+@dataclass
+class _CallAudit:
+    """Whether the tool call in progress has written its ``agent-call`` row (§10: every call
+    is audited exactly once; the server's :meth:`_AuditedServer.call_tool` writes it for calls
+    that end before a tool could)."""
+
+    audited: bool = False
+
+
+_CALL: ContextVar[_CallAudit | None] = ContextVar("memtrust_mcp_call", default=None)
+
+
+class _Refused(ToolError):
+    """A tool's refusal, with the audit ``outcome`` it is recorded under."""
+
+    def __init__(self, sentence: str, outcome: str) -> None:
+        super().__init__(sentence)
+        self.outcome = outcome
+
+
+def shown(text: str) -> str:
+    """An agent's text quoted for a sentence: one line, cut to :data:`SHOWN_MAX` characters."""
+    line = " ".join(str(text).split())
+    return repr(line if len(line) <= SHOWN_MAX else line[: SHOWN_MAX - 1] + "…")
 
 
 def normalise_consumer(name: str) -> str:
     """Turn a client's display name into a consumer role name (``[a-z0-9_]{1,64}``).
 
-    Lowercased; runs of other characters become one ``_``; leading and trailing ``_`` are
-    dropped; cut at 64 characters. Raises InvalidInput when nothing usable is left, or when the
-    result is ``shared`` (that is the scope every consumer reads, §7).
+    Unicode compatibility forms folded (NFKC: full-width ``Ｃｌａｕｄｅ`` is ``Claude``) and case
+    folded; runs of other characters become one ``_``; leading and trailing ``_`` are dropped;
+    cut at 64 characters. So names that differ only by case, punctuation or spacing ("Claude
+    Desktop", "claude-desktop", "CLAUDE_DESKTOP") are one consumer with one scope. Raises
+    InvalidInput when nothing usable is left, or when the result is ``shared`` (that is the
+    scope every consumer reads, §7).
     """
-    normal = _NOT_NAME.sub("_", (name or "").strip().lower()).strip("_")[:64].strip("_")
+    folded = unicodedata.normalize("NFKC", name or "").casefold()
+    normal = _NOT_NAME.sub("_", folded.strip()).strip("_")[:64].strip("_")
     return check_consumer(normal)
 
 
@@ -177,9 +222,10 @@ class AgentServer:
     :meth:`build` returns the :class:`MCPServer`; ``run()`` on it serves stdio.
     """
 
-    def __init__(self, store: MemoryStore, *, consumer: str | None = None) -> None:
+    def __init__(self, store: MemoryStore, *, consumer: str | None = None, quota: AgentQuota | None = None) -> None:
         self.store = store
         self.consumer = check_consumer(consumer) if consumer is not None else None
+        self.quota = quota or AgentQuota()
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -209,7 +255,8 @@ class AgentServer:
         event: str = CALL_EVENT,
         detail: dict[str, Any] | None = None,
     ) -> None:
-        """Append one audit event for this call (never a value; §7)."""
+        """Append one audit event for this call (never a value; §7); an ``agent-call`` event
+        marks the call as audited (:class:`_CallAudit`)."""
         with self.store.db.write() as conn:
             audit.record(
                 conn,
@@ -224,6 +271,64 @@ class AgentServer:
                 reason=reason,
                 detail={"tool": tool, "consumer": consumer, "call": call, **(detail or {})},
             )
+        current = _CALL.get()
+        if event == CALL_EVENT and current is not None:
+            current.audited = True
+
+    def consumer_or_unnamed(self, ctx: Context | None) -> str:
+        """:meth:`consumer_for`, or :data:`UNNAMED` when the client gave no usable name."""
+        if self.consumer is not None:
+            return self.consumer
+        try:
+            return self.consumer_for(ctx) if ctx is not None else UNNAMED
+        except MemtrustError:
+            return UNNAMED
+
+    async def audit_call(self, ctx: Context | None, *, tool: str, outcome: str, reason: str) -> None:
+        """Audit a call no tool recorded: refused before or inside a tool, or answered by one that
+        records nothing itself (§10: every call is in the audit, with the reason)."""
+        consumer = self.consumer_or_unnamed(ctx)
+        await self._store(
+            self._record,
+            consumer=consumer,
+            tool=tool,
+            call=uuid.uuid4().hex[:16],
+            outcome=outcome,
+            reason=reason,
+        )
+
+    async def _within_quota(self, consumer: str, *, proposal: bool) -> None:
+        """Refuse (a sentence to the agent, one audit row) a write over ``consumer``'s quota (§10)."""
+        refusal = await self._store(quota_refusal, self.store, consumer, self.quota, proposal=proposal)
+        if refusal is not None:
+            raise _Refused(refusal, "quota")
+
+    def _resolve_visible(self, consumer: str, given: str) -> Memory:
+        """The one memory ``consumer`` may see (or wrote) whose id starts with ``given``.
+
+        Only rows the agent may see are ever looked at for a match, so neither "not found" nor
+        "several" tells it anything about rows it cannot see (no existence oracle, §10).
+        Raises InvalidInput (fewer than 4 characters, or several of its rows match) and
+        MemoryNotFound (none of its rows match), each sentence naming only ``given``.
+        """
+        prefix = given.strip()
+        if len(prefix) < 4:
+            raise InvalidInput("Give at least the first 4 characters of the memory's id.")
+        now = to_epoch(self.store.clock())
+        learning = self.store.learning_enabled()
+        matches = []
+        for memory_id in self.store.ids_starting_with(prefix):
+            memory = self.store.get(memory_id)
+            readable = may_read(memory, consumer=consumer, purpose="style", now_epoch=now, learning_enabled=learning)
+            if written_by(memory, consumer) or readable:
+                matches.append(memory)
+        if not matches:
+            raise MemoryNotFound(f"No memory that {consumer} can see has an id starting with {shown(prefix)}.")
+        if len(matches) > 1:
+            raise InvalidInput(
+                f"Several memories that {consumer} can see have ids starting with {shown(prefix)}; give more of the id."
+            )
+        return matches[0]
 
     @staticmethod
     def _can_elicit(ctx: Context) -> bool:
@@ -251,7 +356,7 @@ class AgentServer:
         except ToolError:
             raise
         except MemtrustError as exc:
-            raise ToolError(str(exc)) from None
+            raise _Refused(str(exc), "not-found" if isinstance(exc, MemoryNotFound) else "refused") from None
         except Exception as exc:
             if os.environ.get("MEMTRUST_DEBUG"):
                 raise
@@ -260,7 +365,7 @@ class AgentServer:
                 "MEMTRUST_DEBUG=1 to see details.",
                 file=sys.stderr,
             )
-            raise ToolError(f"memtrust hit an internal error ({type(exc).__name__}).") from None
+            raise _Refused(f"memtrust hit an internal error ({type(exc).__name__}).", "error") from None
 
     # --- tools --------------------------------------------------------------------------
 
@@ -295,6 +400,7 @@ class AgentServer:
     async def propose_memory(self, ctx: Context, key: str, value: str, user_words: str | None = None) -> WriteOutcome:
         async def run() -> WriteOutcome:
             consumer = self.consumer_for(ctx)
+            await self._within_quota(consumer, proposal=True)
             call = uuid.uuid4().hex[:16]
             ref = f"{owner_prefix(consumer)}{call}"
             proposal = Proposal(
@@ -370,6 +476,7 @@ class AgentServer:
     ) -> WriteOutcome:
         async def run() -> WriteOutcome:
             consumer = self.consumer_for(ctx)
+            await self._within_quota(consumer, proposal=False)
             call = uuid.uuid4().hex[:16]
             now = to_epoch(self.store.clock())
             signal = {"agent": consumer, "first_seen": now, "last_seen": now}
@@ -439,21 +546,10 @@ class AgentServer:
         async def run() -> ForgetOutcome:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
-            unseen = f"No memory that {consumer} can see has an id starting with {memory_id.strip()!r}."
-            try:
-                full = await self._store(self.store.resolve_id, memory_id.strip())
-                memory = await self._store(self.store.get, full)
-            except MemoryNotFound:
-                memory = None
-            own = memory is not None and written_by(memory, consumer)
-            visible = memory is not None and may_read(
-                memory, consumer=consumer, purpose="style", now_epoch=to_epoch(self.store.clock())
-            )
-            if memory is None or not (own or visible):
-                await self._store(
-                    self._record, consumer=consumer, tool="forget_memory", call=call, outcome="not-found", reason=unseen
-                )
-                raise ToolError(unseen)
+            # Resolved only among the rows this agent may see or wrote (no existence oracle);
+            # "not found", "several" and "too short" are audited by the server with the reason.
+            memory = await self._store(self._resolve_visible, consumer, memory_id)
+            own = written_by(memory, consumer)
             asked = "not asked"
             if not own:
                 answer = "cannot ask"
@@ -531,7 +627,7 @@ class AgentServer:
 
     def build(self) -> MCPServer:
         """The MCP server with the five memtrust tools registered (log level WARNING, to stderr)."""
-        server = _PlainErrorsServer(SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+        server = _AuditedServer(self, SERVER_NAME, instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
         for fn, description in TOOL_DESCRIPTIONS.items():
             server.add_tool(getattr(self, fn), name=fn, description=description)
         return server
@@ -556,17 +652,44 @@ def argument_problem(tool: str, error: ValidationError) -> str:
     return f"{tool} was called wrongly: {field} {problem}{more}."
 
 
-class _PlainErrorsServer(MCPServer):
-    """The SDK's server, with argument-validation failures told in one plain sentence."""
+class _AuditedServer(MCPServer):
+    """The SDK's server, where every tool call leaves exactly one ``agent-call`` audit row (§10),
+    failed calls included — arguments that do not fit (told in one plain sentence), an unknown
+    tool, a refusal, a quota, an internal error — with the reason."""
+
+    def __init__(self, agent: AgentServer, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.agent = agent
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        call = _CallAudit()
+        token = _CALL.set(call)
         try:
-            return await super().call_tool(name, arguments, context)
+            result = await super().call_tool(name, arguments, context)
         except ToolError as exc:
-            if isinstance(exc.__cause__, ValidationError):
+            cause = exc.__cause__
+            raised: ToolError = exc
+            if isinstance(cause, ValidationError):
                 # Keep the cause: the SDK then logs the field names only, never the values.
-                raise ToolError(argument_problem(name, exc.__cause__)) from exc.__cause__
-            raise
+                sentence, outcome = argument_problem(name, cause), "invalid-arguments"
+                raised = ToolError(sentence)
+                raised.__cause__ = cause
+            elif isinstance(cause, _Refused):
+                sentence, outcome = str(cause), cause.outcome
+            elif self._tool_manager.get_tool(name) is None:
+                sentence, outcome = f"memtrust has no tool called {shown(name)}.", "unknown-tool"
+                raised = ToolError(sentence)
+            else:
+                sentence, outcome = f"{shown(name)} failed inside memtrust.", "error"
+            if not call.audited:
+                await self.agent.audit_call(context, tool=name, outcome=outcome, reason=sentence)
+            raise raised from raised.__cause__
+        else:
+            if not call.audited:
+                await self.agent.audit_call(context, tool=name, outcome="answered", reason=f"{name} answered.")
+            return result
+        finally:
+            _CALL.reset(token)
 
 
 def _version() -> str:

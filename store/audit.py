@@ -11,18 +11,30 @@ saved, DESIGN.md §6) are part of the value, so the audit treats their slug as t
 it is kept while the memory exists (so the log can say which note was confirmed or used),
 replaced by :data:`REDACTED_NOTE_KEY` in *every* event of that memory when it is deleted,
 rejected, expired or cleared, and never written at all for a write that was rejected.
+
+Every field is bounded (:func:`record`): a key that is not a valid memory key is kept only as
+its length, reasons and details are cut, and a detail is always valid JSON.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, overload
 
 from sqlcipher3 import Connection
 
-from memtrust.store.model import from_epoch
+from memtrust.store.model import KEY_MAX, KEY_PATTERN, from_epoch
+
+#: Bounds of one audit event's fields, in characters: whatever a caller (an agent, an import)
+#: passes, an event stays small (no size amplification: a rejected 10 MB key is not copied).
+SHORT_FIELD_MAX = 80
+REASON_MAX = 1000
+DETAIL_STRING_MAX = 512
+DETAIL_ITEMS_MAX = 20
+DETAIL_MAX = 8000
 
 #: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
 VALUE_DERIVED_PREFIXES = ("notes.",)
@@ -67,6 +79,66 @@ class AuditEvent:
         return record
 
 
+@overload
+def _cut(text: str, limit: int) -> str: ...
+@overload
+def _cut(text: str | None, limit: int) -> str | None: ...
+def _cut(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters (the last one an ellipsis when cut)."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+def bounded_key(key: str | None) -> str | None:
+    """The key as the audit stores it: a valid memory key (§2 syntax, at most
+    :data:`~store.model.KEY_MAX` characters) or the redacted note key as given; anything else,
+    which came from outside and may hold anything, only as its length."""
+    if key is None or key == REDACTED_NOTE_KEY:
+        return key
+    if len(key) <= KEY_MAX and KEY_PATTERN.match(key):
+        return key
+    return f"(invalid key of {len(key)} characters)"
+
+
+def _bounded_value(value: Any, depth: int = 0) -> Any:
+    """A JSON-ready copy of ``value`` with every part bounded: strings cut, lists and dicts
+    shortened, non-finite numbers (not JSON) and other types given as short text."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, str):
+        return _cut(value, DETAIL_STRING_MAX)
+    if depth >= 3:
+        return "…"
+    if isinstance(value, dict):
+        items = list(value.items())
+        bounded = {
+            _cut(str(name), SHORT_FIELD_MAX) or "": _bounded_value(item, depth + 1)
+            for name, item in items[:DETAIL_ITEMS_MAX]
+        }
+        if len(items) > DETAIL_ITEMS_MAX:
+            bounded["…"] = f"{len(items) - DETAIL_ITEMS_MAX} more"
+        return bounded
+    if isinstance(value, list | tuple | set | frozenset):
+        listed = list(value)
+        shown = [_bounded_value(item, depth + 1) for item in listed[:DETAIL_ITEMS_MAX]]
+        return shown + ([f"{len(listed) - DETAIL_ITEMS_MAX} more"] if len(listed) > DETAIL_ITEMS_MAX else [])
+    return _cut(str(value), DETAIL_STRING_MAX)
+
+
+def bounded_detail(detail: dict[str, Any]) -> str:
+    """``detail`` as the JSON text the audit stores: valid JSON (``NaN`` becomes ``"nan"``),
+    every part bounded (:func:`_bounded_value`), and at most :data:`DETAIL_MAX` characters in
+    all (else only its top-level names are kept, with ``"truncated": true``)."""
+    text = json.dumps(_bounded_value(detail), ensure_ascii=False, allow_nan=False)
+    if len(text) <= DETAIL_MAX:
+        return text
+    names = [_cut(str(name), SHORT_FIELD_MAX) for name in list(detail)[:DETAIL_ITEMS_MAX]]
+    return json.dumps({"truncated": True, "fields": names}, ensure_ascii=False)
+
+
 def redact_derived_keys(conn: Connection, memory_id: str) -> None:
     """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
     with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
@@ -94,13 +166,19 @@ def record(
 
     Callers must never pass a memory's value, in ``reason`` or ``detail``. A value-derived
     key (``notes.<slug>``) is redacted here for a rejected write, and, for a deletion event,
-    in this event and in every earlier event of the same memory (module docstring).
+    in this event and in every earlier event of the same memory (module docstring). Every
+    field is bounded here, whoever supplied it (:func:`bounded_key`, :func:`bounded_detail`,
+    :data:`REASON_MAX`), so no caller can make one event large.
     """
     removes = event in DELETION_EVENTS or (event == "write" and outcome == "reject")
     if removes and is_value_derived(key):
         key = REDACTED_NOTE_KEY
         if memory_id is not None:
             redact_derived_keys(conn, memory_id)
+    event, actor = _cut(event, SHORT_FIELD_MAX), _cut(actor, SHORT_FIELD_MAX)
+    memory_id, scope = _cut(memory_id, SHORT_FIELD_MAX), _cut(scope, SHORT_FIELD_MAX)
+    formation, outcome = _cut(formation, SHORT_FIELD_MAX), _cut(outcome, SHORT_FIELD_MAX)
+    key, reason = bounded_key(key), _cut(reason, REASON_MAX)
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -114,7 +192,7 @@ def record(
             formation,
             outcome,
             reason,
-            None if detail is None else json.dumps(detail, ensure_ascii=False),
+            None if detail is None else bounded_detail(detail),
         ),
     )
 

@@ -100,6 +100,15 @@ class MemoryStore:
             raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
         return _memory_from_row(row)
 
+    def ids_starting_with(self, prefix: str) -> list[str]:
+        """Every memory id that starts with ``prefix`` (any length), in id order; the caller
+        decides which of them its reader may know about (§10: no existence oracle)."""
+        with self.db.read() as conn:
+            rows = conn.execute(
+                "SELECT id FROM memories WHERE substr(id, 1, ?) = ? ORDER BY id", (len(prefix), prefix)
+            ).fetchall()
+        return [row[0] for row in rows]
+
     def resolve_id(self, prefix: str) -> str:
         """The full id of the one memory whose id starts with ``prefix`` (at least 4 chars).
 
