@@ -533,6 +533,7 @@ class _Entry:
 
 
 _SPLIT = re.compile(r"[\W_]+")
+_ASCII_GAPS = str.maketrans({chr(code): " " for code in range(128) if not chr(code).isalnum()})
 _FORMAT = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\U000e0000-\U000e007f]")
 _LETTERS = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ı": "i"})
 
@@ -542,9 +543,10 @@ def fold(text: str) -> str:
     controls) removed, case-folded, accents stripped, every run of other characters than
     letters and digits one space, and a space at each end: ``"My mère’s"`` → ``" my mere s "``.
     Letters outside the Latin script are dropped (the vocabulary has none)."""
-    if not text.isascii():
-        text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).casefold().translate(_LETTERS)
-        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    if text.isascii():  # the common case, at C speed
+        return " " + " ".join(text.lower().translate(_ASCII_GAPS).split()) + " "
+    text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).casefold().translate(_LETTERS)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return " " + " ".join(_SPLIT.sub(" ", text.lower()).split()) + " "
 
 
@@ -621,29 +623,36 @@ def _generated() -> list[tuple[str, str, str]]:
 
 
 def _key(entry: _Entry) -> str:
-    """The automaton key that finds an entry: its short leading words as written and the first
-    :data:`_KEY_LETTERS` letters of the next (``" in deb"``), at a word start; or, for a
-    ``*suffix`` first word, the suffix at a word end (``"sucht "``)."""
+    """The automaton key that finds an entry, at a word start: its short leading words as
+    written, then the part of the next word that its surface form and stem share (at least
+    :data:`_KEY_LETTERS` letters: ``" in debt"``, ``" divorc"``); a word of one or two letters
+    is taken whole (``" ex "``). For a ``*suffix`` first word: the suffix at a word end."""
     first = entry.words[0]
     if first.mode == "suffix":
         return first.form + " "
     parts = []
     for word in entry.words:
-        if word.mode == "gap":
-            break
-        if word.mode == "suffix":
+        if word.mode in ("gap", "suffix"):
             break
         if word.mode in ("exact", "prefix"):
             parts.append(word.form)
             if word.mode == "prefix":
                 break
             continue
-        if len(word.surface) <= _KEY_LETTERS and word.form == word.surface:
-            parts.append(word.surface)  # a short word its stem leaves alone: take it whole, go on
+        if word.form == word.surface and len(word.surface) <= 2:
+            parts.append(word.surface + " ")  # "ex", "in": the whole word, and on
             continue
-        parts.append(word.surface[:_KEY_LETTERS])
+        if word.form == word.surface and (len(word.surface) <= _KEY_LETTERS or word is not entry.words[-1]):
+            # a word its stem leaves alone, short or followed by another: take it whole, go on
+            parts.append(word.surface)
+            continue
+        shared = next(
+            (i for i, (a, b) in enumerate(zip(word.surface, word.form, strict=False)) if a != b),
+            min(len(word.surface), len(word.form)),
+        )
+        parts.append(word.surface[: max(shared, min(_KEY_LETTERS, len(word.surface)))])
         break
-    return " " + " ".join(parts)
+    return " " + " ".join(part.rstrip() for part in parts) + (" " if parts[-1].endswith(" ") else "")
 
 
 @dataclass(frozen=True)
@@ -738,28 +747,23 @@ def sensitive_matches(text: str) -> tuple[SensitiveMatch, ...]:
 
     Pure; never raises for a string. ``start``/``end`` index the words of :func:`fold`.
     """
+    return folded_matches(fold(text))
+
+
+def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
+    """:func:`sensitive_matches` for a text already folded by :func:`fold` (or several folded
+    texts joined by one space: a detector folds each message once and asks once)."""
     vocabulary = _vocabulary()
-    folded = fold(text)
     words = folded.split()
-    if not words:
-        return ()
-    starts: dict[int, int] = {}  # character offset of each word in ``folded`` → word index
-    offset = 1
-    for index, word in enumerate(words):
-        starts[offset] = index
-        offset += len(word) + 1
     found: list[SensitiveMatch] = []
     languages: frozenset[str] | None = None
     for end, keyed in vocabulary.automaton.iter(folded):
         key = keyed.key
         if key.startswith(" "):
-            begin = end - len(key) + 2
-        else:  # a word ending: find where the word starts
-            begin = folded.rfind(" ", 0, end - len(key) + 1) + 1
-        found_at = starts.get(begin)
-        if found_at is None:
-            continue
-        index = found_at
+            begin = end - len(key) + 1  # the space before the word
+        else:  # a word ending: find the space before the word
+            begin = folded.rfind(" ", 0, end - len(key) + 1)
+        index = folded.count(" ", 0, begin)  # words before this one (folded starts with a space)
         candidates = [*keyed.others]
         for language, forms in keyed.by_stem.items():
             candidates += forms.get(_stem(language, words[index]), ())
@@ -808,7 +812,12 @@ def sensitive_class(text: str) -> SensitiveClass | None:
     in :data:`CLASSES` order is named. Used by admission on implicit proposals, by the
     ``[sensitive]`` badge and by the detectors (DESIGN.md §3.1). Never raises for a string.
     """
-    classes = sensitive_classes(text)
+    return first_class(sensitive_matches(text))
+
+
+def first_class(matches: tuple[SensitiveMatch, ...]) -> SensitiveClass | None:
+    """The class of ``matches`` first in :data:`CLASSES` order, or ``None`` for no match."""
+    classes = {match.cls for match in matches}
     for cls in CLASSES:
         if cls in classes:
             return cls

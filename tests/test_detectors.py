@@ -370,7 +370,7 @@ def test_a_conversation_touching_a_sensitive_matter_is_not_used_for_topics():
     assert detector.finish() == []
 
 
-def test_language_uses_langdetect_on_a_bounded_sample():
+def test_language_uses_lingua_on_a_bounded_sample():
     detector = LanguageDetector()
     texts = [
         "Bonjour, pouvez-vous m'aider à écrire une lettre de motivation pour un emploi ?",
@@ -384,6 +384,49 @@ def test_language_uses_langdetect_on_a_bounded_sample():
     assert (proposal.key, proposal.value) == ("locale.language", "french")
     assert proposal.confidence >= detector.threshold
     assert len(proposal.evidence["message_refs"]) <= 12
+
+
+@pytest.mark.parametrize(
+    ("texts", "language"),
+    [
+        (
+            ["Ik heb die functie gisteren geschreven en die werkt nu prima.", "Kun je mij helpen met een brief?"],
+            "dutch",
+        ),
+        (
+            ["Ich habe die Funktion gestern geschrieben und sie läuft jetzt.", "Kannst du mir bei einem Brief helfen?"],
+            "german",
+        ),
+        (["Escribí la función ayer y ahora funciona bien.", "¿Puedes ayudarme con una carta para mi jefe?"], "spanish"),
+        (
+            [
+                "I wrote the function yesterday and it works fine now.",
+                "Could you help me write a letter to my landlord?",
+            ],
+            "english",
+        ),
+    ],
+)
+def test_language_tells_the_five_request_languages_apart(texts, language):
+    detector = LanguageDetector()
+    for index in range(12):
+        detector(_conversation(f"c{index}", [("user", texts[index % 2])], day=index), "f")
+    [proposal] = detector.finish()
+    assert proposal.value == language
+
+
+def test_language_sampling_is_deterministic_and_bounded_for_a_long_export():
+    def run() -> list[str]:
+        detector = LanguageDetector()
+        for index in range(5_000):
+            detector(_conversation(f"c{index}", [("user", f"Message number {index} about the weather today.")]), "f")
+        assert len(detector.sample) == SAMPLE_SIZE and detector.seen == 5_000
+        return [turn.conversation_id for _text, turn in detector.sample]
+
+    first = run()
+    assert first == run()
+    drawn = sorted(int(conversation[1:]) for conversation in first)
+    assert drawn[-1] > 4_000 and drawn[0] < 1_000  # drawn across the whole export, not its start
 
 
 def test_every_default_detector_proposes_only_its_own_non_sensitive_key():

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from memtrust.app.ingest.conversation import Conversation, Turn, message_ref
-from memtrust.store.model import DEFAULT_SCOPE, Proposal, to_epoch
+from memtrust.store.model import DEFAULT_SCOPE, Proposal
 
 #: How many message refs an evidence dict keeps (a sample: the first and the latest ones).
 MAX_REFS = 12
@@ -64,7 +64,7 @@ class EvidenceLog:
     def __init__(self) -> None:
         self.count = 0
         self.first_refs: list[str] = []
-        self.last_refs: list[str] = []
+        self.last_refs: list[str | tuple[str, str, str]] = []  # (file, conversation, message) until read
         self.first_seen: int | None = None
         self.last_seen: int | None = None
         self.conversations = 0
@@ -76,23 +76,24 @@ class EvidenceLog:
         if turn.conversation_id != self._last_conversation:
             self.conversations += 1
             self._last_conversation = turn.conversation_id
-        ref = message_ref(file_name, turn.conversation_id, turn.message_id)
         half = MAX_REFS // 2
         if len(self.first_refs) < half:
-            self.first_refs.append(ref)
-        else:
-            self.last_refs.append(ref)
+            self.first_refs.append(message_ref(file_name, turn.conversation_id, turn.message_id))
+        else:  # the ref is only spelled out if it is still among the latest at the end
+            self.last_refs.append((file_name, turn.conversation_id, turn.message_id))
             if len(self.last_refs) > half:
                 del self.last_refs[0]
-        at = to_epoch(turn.at) if turn.at is not None else None
-        if at is not None:
-            self.first_seen = at if self.first_seen is None else min(self.first_seen, at)
-            self.last_seen = at if self.last_seen is None else max(self.last_seen, at)
+        if turn.at is not None:
+            at = int(turn.at.timestamp())  # turns carry aware UTC times (app.ingest.to_utc)
+            if self.first_seen is None or at < self.first_seen:
+                self.first_seen = at
+            if self.last_seen is None or at > self.last_seen:
+                self.last_seen = at
 
     @property
     def refs(self) -> list[str]:
         """The sampled message refs, first ones then latest ones."""
-        return [*self.first_refs, *self.last_refs]
+        return [*self.first_refs, *(ref if isinstance(ref, str) else message_ref(*ref) for ref in self.last_refs)]
 
 
 class ImplicitDetector:
@@ -157,7 +158,7 @@ _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 def prose(text: str) -> str:
     """The text without fenced code blocks (code says nothing about style or language)."""
-    return _CODE_BLOCK.sub(" ", text)
+    return _CODE_BLOCK.sub(" ", text) if "```" in text else text
 
 
 def word_count(text: str) -> int:
@@ -172,7 +173,7 @@ def words(text: str) -> list[str]:
 
 def user_turns(conversation: Conversation) -> Iterator[Turn]:
     """The user's turns with some text."""
-    return (t for t in conversation.turns if t.role == "user" and t.text.strip())
+    return (t for t in conversation.turns if t.role == "user" and t.text and not t.text.isspace())
 
 
 def user_replies(conversation: Conversation) -> Iterator[Turn]:

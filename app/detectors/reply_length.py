@@ -42,12 +42,15 @@ _WANTS_MORE = re.compile(
     r"|(?:elaborate|expand)\s+(?:on|more|further)"
     r"|(?:too|so)\s+(?:short|brief|vague)"
     r"|longer\s+(?:answer|reply|response|explanation|version))\b",
-    re.IGNORECASE,
 )
 _WANTS_LESS = re.compile(
     r"\b(?:tl;?dr|too\s+long|too\s+(?:wordy|verbose)|(?:shorter|briefer|more\s+concise)\s*(?:please|version|answer)?"
     r"|in\s+(?:one|a|two)\s+(?:sentence|line|word)s?|(?:just|only)\s+(?:the\s+)?(?:answer|short\s+version))\b",
-    re.IGNORECASE,
+)
+# Every phrase above holds one of these: a reply without any (most replies) needs neither
+# pattern run. The patterns are matched on the lowercased reply.
+_HINT = re.compile(
+    r"long|full|detail|complete|more|elaborat|expand|short|brief|vague|tl;?dr|wordy|verbose|concise|sentence|line|word|answer"
 )
 
 
@@ -72,18 +75,21 @@ class ReplyLengthDetector(ImplicitDetector):
     def observe(self, conversation: Conversation, file_name: str) -> Iterator[Contradiction]:
         for turn in user_replies(conversation):
             self.replies += 1
-            at = to_epoch(turn.at) if turn.at else None
-            if _WANTS_MORE.search(turn.text):
+            lowered = turn.text.lower()
+            hinted = _HINT.search(lowered) is not None
+            if hinted and _WANTS_MORE.search(lowered):
                 self.asked_more += 1
                 self.long.add(file_name, turn)
                 self.contradicted = True
+                at = to_epoch(turn.at) if turn.at else None
                 yield Contradiction(
                     self.key, "brief", message_ref(file_name, turn.conversation_id, turn.message_id), at, self.name
                 )
                 continue
             count = word_count(turn.text)
-            if _WANTS_LESS.search(turn.text) or count <= SHORT_WORDS:
-                self.asked_less += bool(_WANTS_LESS.search(turn.text))
+            wants_less = hinted and _WANTS_LESS.search(lowered) is not None
+            if wants_less or count <= SHORT_WORDS:
+                self.asked_less += wants_less
                 self.short.add(file_name, turn)
                 self.contradicted = False  # a short reply after the contradiction, in file order
             elif count >= LONG_WORDS:

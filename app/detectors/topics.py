@@ -23,6 +23,7 @@ this module is imported. Measured by ``bench/detector_quality.py``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -31,7 +32,7 @@ import ahocorasick
 from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns
 from memtrust.app.ingest.conversation import Conversation, Turn
 from memtrust.store.model import Proposal
-from memtrust.store.sensitive import fold, sensitive_class
+from memtrust.store.sensitive import first_class, fold, folded_matches, sensitive_class
 
 #: Different keywords of a topic a conversation needs when none of them is decisive.
 MIN_KEYWORDS = 2
@@ -137,9 +138,10 @@ TOPICS: dict[str, frozenset[str]] = {
 
 
 def _automaton() -> ahocorasick.Automaton:
+    """One automaton over every keyword form, each key with the space before it."""
     automaton = ahocorasick.Automaton()
     for form, keywords in _KEYWORDS.items():
-        automaton.add_word(f" {form} ", (len(form), tuple(keywords)))
+        automaton.add_word(f" {form}", tuple((k.topic, k.text, k.decisive) for k in keywords))
     automaton.make_automaton()
     return automaton
 
@@ -159,23 +161,19 @@ def _check_vocabulary() -> None:
 _check_vocabulary()
 
 
-def keywords_in(text: str) -> list[_Keyword]:
-    """The topic keywords in ``text`` (outside code blocks), longest first where they overlap:
-    "deep learning" is one keyword, and its "learning" is not counted again."""
-    folded = fold(prose(text))
-    spans = []
-    for end, (length, keywords) in _AUTOMATON.iter(folded):
-        start = end - length  # the space before the keyword
-        spans.append((start, end - 1, keywords))
-    spans.sort(key=lambda span: (span[0], -(span[1] - span[0])))
-    found: list[_Keyword] = []
-    taken_until = -1
-    for start, end, keywords in spans:
-        if start < taken_until:
-            continue
-        found += keywords
-        taken_until = end
-    return found
+def keywords_in(text: str) -> list[tuple[str, str, bool]]:
+    """The topic keywords in ``text`` (outside code blocks) as (topic, keyword, decisive),
+    the longest where two overlap: "deep learning" is one keyword, and its "learning" is not
+    counted again."""
+    return [keyword for _start, keywords in _keywords_at(fold(prose(text))) for keyword in keywords]
+
+
+def _keywords_at(folded: str) -> Iterator[tuple[int, tuple[tuple[str, str, bool], ...]]]:
+    """(offset of the keyword's last letter, its keywords) in a folded text: the longest match
+    at each place, left to right, that ends where a word ends."""
+    for end, keywords in _AUTOMATON.iter_long(folded):
+        if folded[end + 1] == " ":
+            yield end, keywords
 
 
 @dataclass
@@ -187,19 +185,40 @@ class _Seen:
 
 def _scan(conversation: Conversation) -> dict[str, _Seen]:
     """Topic → the keywords the user's turns hold and the message that first matched it
-    (its first decisive match, if any); ``{}`` when those turns speak of a sensitive class."""
-    seen: dict[str, _Seen] = {}
-    texts = []
+    (its first decisive match, if any); ``{}`` when those turns speak of a sensitive class.
+
+    Each message is folded once; the folded messages, joined by a ``|`` no keyword holds, are
+    searched for topics and screened for sensitive classes in one pass each."""
+    starts: list[int] = []
+    turns: list[Turn] = []
+    parts: list[str] = []
+    offset = 0
     for turn in user_turns(conversation):
-        texts.append(turn.text)
-        for keyword in keywords_in(turn.text):
-            entry = seen.get(keyword.topic)
+        words = fold(prose(turn.text)).strip()
+        if words:
+            starts.append(offset)
+            turns.append(turn)
+            parts.append(words)
+            offset += len(words) + 3  # " | "
+    if not parts:
+        return {}
+    joined = " " + " | ".join(parts) + " "
+    first: dict[tuple[tuple[str, str, bool], ...], int] = {}  # each keyword once, where it first ends
+    for end, keywords in _AUTOMATON.iter_long(joined):
+        if keywords not in first and joined[end + 1] == " ":
+            first[keywords] = end
+    seen: dict[str, _Seen] = {}
+    for keywords, end in first.items():
+        for topic, text, decisive in keywords:
+            entry = seen.get(topic)
             if entry is None:
-                seen[keyword.topic] = entry = _Seen(set(), False, turn)
-            entry.keywords.add(keyword.text)
-            if keyword.decisive and not entry.decisive:
-                entry.decisive, entry.turn = True, turn
-    if seen and sensitive_class("\n".join(texts)) is not None:
+                seen[topic] = _Seen({text}, decisive, turns[bisect_right(starts, end) - 1])
+            elif decisive and not entry.decisive:  # the evidence is the first decisive message
+                entry.keywords.add(text)
+                entry.decisive, entry.turn = True, turns[bisect_right(starts, end) - 1]
+            else:
+                entry.keywords.add(text)
+    if seen and first_class(folded_matches(joined)) is not None:
         return {}
     return seen
 
