@@ -754,10 +754,12 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
     """:func:`sensitive_matches` for a text already folded by :func:`fold` (or several folded
     texts joined by one space: a detector folds each message once and asks once)."""
     vocabulary = _vocabulary()
-    words = folded.split()
+    words: list[str] = []  # split on the first hit only: most ordinary texts have none
     found: list[SensitiveMatch] = []
     languages: frozenset[str] | None = None
     for end, keyed in vocabulary.automaton.iter(folded):
+        if not words:
+            words = folded.split()
         key = keyed.key
         if key.startswith(" "):
             begin = end - len(key) + 1  # the space before the word

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+import ahocorasick
+
 from memtrust.app.detectors.base import (
     Contradiction,
     EvidenceLog,
@@ -47,11 +49,19 @@ _WANTS_LESS = re.compile(
     r"\b(?:tl;?dr|too\s+long|too\s+(?:wordy|verbose)|(?:shorter|briefer|more\s+concise)\s*(?:please|version|answer)?"
     r"|in\s+(?:one|a|two)\s+(?:sentence|line|word)s?|(?:just|only)\s+(?:the\s+)?(?:answer|short\s+version))\b",
 )
-# Every phrase above holds one of these: a reply without any (most replies) needs neither
-# pattern run. The patterns are matched on the lowercased reply.
-_HINT = re.compile(
-    r"long|full|detail|complete|more|elaborat|expand|short|brief|vague|tl;?dr|wordy|verbose|concise|sentence|line|word|answer"
-)
+# Every phrase above holds one of these words: a reply without any (most replies) needs
+# neither pattern run. One Aho–Corasick pass over the lowercased replies finds them.
+_HINTS = ahocorasick.Automaton()
+for _hint in (
+    "long", "full", "detail", "complete", "more", "elaborat", "expand", "short", "brief", "vague", "tl;dr", "tldr",
+    "wordy", "verbose", "concise", "sentence", "line", "word", "answer",
+):  # fmt: skip
+    _HINTS.add_word(_hint, _hint)
+_HINTS.make_automaton()
+
+
+def _hinted(lowered: str) -> bool:
+    return next(_HINTS.iter(lowered), None) is not None
 
 
 class ReplyLengthDetector(ImplicitDetector):
@@ -73,10 +83,13 @@ class ReplyLengthDetector(ImplicitDetector):
         self.contradicted = False
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator[Contradiction]:
-        for turn in user_replies(conversation):
+        replies = list(user_replies(conversation))
+        # One look for a hint word in all the replies at once; most conversations have none.
+        any_hint = bool(replies) and _hinted("\n".join(turn.text for turn in replies).lower())
+        for turn in replies:
             self.replies += 1
-            lowered = turn.text.lower()
-            hinted = _HINT.search(lowered) is not None
+            lowered = turn.text.lower() if any_hint else ""
+            hinted = any_hint and _hinted(lowered)
             if hinted and _WANTS_MORE.search(lowered):
                 self.asked_more += 1
                 self.long.add(file_name, turn)

@@ -23,7 +23,6 @@ this module is imported. Measured by ``bench/detector_quality.py``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -33,6 +32,8 @@ from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, us
 from memtrust.app.ingest.conversation import Conversation, Turn
 from memtrust.store.model import Proposal
 from memtrust.store.sensitive import first_class, fold, folded_matches, sensitive_class
+
+_SEPARATOR = " zqxmessagezqx "  # between messages: a word no keyword holds, unchanged by fold
 
 #: Different keywords of a topic a conversation needs when none of them is decisive.
 MIN_KEYWORDS = 2
@@ -187,22 +188,15 @@ def _scan(conversation: Conversation) -> dict[str, _Seen]:
     """Topic → the keywords the user's turns hold and the message that first matched it
     (its first decisive match, if any); ``{}`` when those turns speak of a sensitive class.
 
-    Each message is folded once; the folded messages, joined by a ``|`` no keyword holds, are
-    searched for topics and screened for sensitive classes in one pass each."""
-    starts: list[int] = []
-    turns: list[Turn] = []
-    parts: list[str] = []
-    offset = 0
-    for turn in user_turns(conversation):
-        words = fold(prose(turn.text)).strip()
-        if words:
-            starts.append(offset)
-            turns.append(turn)
-            parts.append(words)
-            offset += len(words) + 3  # " | "
-    if not parts:
+    The messages are folded together once, searched for topics and screened for sensitive
+    classes in one pass each."""
+    turns = list(user_turns(conversation))
+    if not turns:
         return {}
-    joined = " " + " | ".join(parts) + " "
+    # One fold for the whole conversation: messages are joined by a separator word that no
+    # keyword or vocabulary entry holds, and a match's message is the count of separators
+    # before it.
+    joined = fold(_SEPARATOR.join(prose(turn.text) for turn in turns))
     first: dict[tuple[tuple[str, str, bool], ...], int] = {}  # each keyword once, where it first ends
     for end, keywords in _AUTOMATON.iter_long(joined):
         if keywords not in first and joined[end + 1] == " ":
@@ -212,10 +206,10 @@ def _scan(conversation: Conversation) -> dict[str, _Seen]:
         for topic, text, decisive in keywords:
             entry = seen.get(topic)
             if entry is None:
-                seen[topic] = _Seen({text}, decisive, turns[bisect_right(starts, end) - 1])
+                seen[topic] = _Seen({text}, decisive, turns[joined.count(_SEPARATOR, 0, end)])
             elif decisive and not entry.decisive:  # the evidence is the first decisive message
                 entry.keywords.add(text)
-                entry.decisive, entry.turn = True, turns[bisect_right(starts, end) - 1]
+                entry.decisive, entry.turn = True, turns[joined.count(_SEPARATOR, 0, end)]
             else:
                 entry.keywords.add(text)
     if seen and first_class(folded_matches(joined)) is not None:
