@@ -18,9 +18,8 @@ from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
 
-from rich.text import Text
 from textual import constants, events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -28,6 +27,7 @@ from memtrust.app.settings import Settings, SettingsError, check_keys, load_sett
 from memtrust.screens import ASSETS
 from memtrust.screens.help import HelpScreen
 from memtrust.screens.main import MainScreen
+from memtrust.screens.textual_internals import OneSentenceFatalErrorApp
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Clock
@@ -56,7 +56,7 @@ def refuse_plaintext_output() -> None:
         )
 
 
-class MemtrustApp(App[None]):
+class MemtrustApp(OneSentenceFatalErrorApp[None]):
     """The TUI over one unlocked :class:`MemoryStore`.
 
     - ``key_mode``: ``keychain``, ``passphrase`` or ``memory`` (the demo's throwaway key).
@@ -121,27 +121,21 @@ class MemtrustApp(App[None]):
         """The current time, aware UTC, from the injected clock."""
         return self.clock()
 
-    def _fatal_error(self) -> None:
-        """An unexpected error: one sentence, never Textual's traceback with local variables,
-        which would print stored values in plain text (issue 3: no plaintext in tracebacks).
-        ``MEMTRUST_DEBUG=1`` restores the full traceback for debugging."""
+    def fatal_error_sentence(self, error: BaseException | None) -> str | None:
+        """An unexpected error ends the app with one sentence, never Textual's traceback with
+        local variables, which would print stored values in plain text (§5: no plaintext in
+        tracebacks). ``MEMTRUST_DEBUG=1`` restores the full traceback for debugging."""
         if os.environ.get("MEMTRUST_DEBUG"):
-            super()._fatal_error()
-            return
-        self.bell()
-        error = self._exception
-        self._exit_renderables.append(
-            Text(
-                f"memtrust: unexpected internal error ({type(error).__name__ if error else 'unknown'}); "
-                "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details."
-            )
+            return None
+        return (
+            f"memtrust: unexpected internal error ({type(error).__name__ if error else 'unknown'}); "
+            "your store is unchanged. Run again with MEMTRUST_DEBUG=1 to see details."
         )
-        self._close_messages_no_wait()
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and clicks that arrive after quit was asked for do nothing: ``q`` then ``i``
         typed together would otherwise open the Inbox while the app tears its screens down."""
-        if self._exit and isinstance(event, events.InputEvent):
+        if self.is_exiting and isinstance(event, events.InputEvent):
             return
         await super().on_event(event)
 

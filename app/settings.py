@@ -35,10 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
 from textual.binding import Binding
-from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
+from textual.keys import REPLACED_KEYS, Keys, key_to_character
 from textual.theme import BUILTIN_THEMES
 
+from memtrust.screens.textual_internals import character_to_key, merged_bindings
+
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
     from textual.widget import Widget
 
 CONFIG_ENV = "MEMTRUST_CONFIG"
@@ -149,7 +152,7 @@ NAMED_KEYS = frozenset(
 #: Every key name in Textual's list of keys, modifiers included (``ctrl+@``, ``shift+tab``).
 KEY_NAMES = frozenset(key.value for key in Keys)
 #: Textual's names for the punctuation keys (``slash``, ``question_mark``…), for suggestions.
-CHARACTER_KEYS = frozenset(_character_to_key(character) for character in string.punctuation)
+CHARACTER_KEYS = frozenset(character_to_key(character) for character in string.punctuation)
 
 
 def key_name_problem(key: str) -> str | None:
@@ -182,13 +185,13 @@ def key_name_problem(key: str) -> str | None:
         if modifiers == ["shift"]:
             hint = f' (write "{base.upper()}")' if base.isalpha() else ""
             return f'shift with a character arrives as the shifted character, never as "{key}"{hint}'
-        canonical = _character_to_key(base)
+        canonical = character_to_key(base)
         if base.isalpha() and base.isupper():
             canonical, modifiers = base.lower(), [*modifiers, *(["shift"] if "shift" not in modifiers else [])]
     else:
         canonical = base.lower()
         character = key_to_character(REPLACED_KEYS.get(canonical, canonical))
-        if canonical not in NAMED_KEYS and (character is None or _character_to_key(character) != canonical):
+        if canonical not in NAMED_KEYS and (character is None or character_to_key(character) != canonical):
             guess = difflib.get_close_matches(canonical, sorted(NAMED_KEYS | CHARACTER_KEYS), n=1)
             if not guess:
                 return f'Textual has no key named "{key}"'
@@ -246,10 +249,10 @@ def _widget_classes(module: Any, seen: set[str]) -> Iterator[type[Widget]]:
                 yield from _widget_classes(importlib.import_module(value.__module__), seen)
 
 
-def _owned(cls: type, owner: str = "Textual") -> list[Bound]:
+def _owned(cls: type[DOMNode], owner: str = "Textual") -> list[Bound]:
     """``cls``'s bindings as Textual merges them over its base classes; those without an id
     are ``owner``'s (Textual's own ``tab`` and ``ctrl+q`` on a screen or the app)."""
-    return [Bound(binding, "memtrust" if binding.id else owner) for _, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
+    return [Bound(binding, "memtrust" if binding.id else owner) for binding in merged_bindings(cls)]
 
 
 def key_scopes() -> tuple[KeyScope, ...]:

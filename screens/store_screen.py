@@ -7,8 +7,9 @@ lives on the screen that owns the workers.
 
 A worker's result can arrive after its screen began to leave (popped, dismissed, or the app
 quitting): Textual still runs the handlers left in the screen's queue while it removes the
-screen's widgets. A handler that then looks for a widget finds none; here, in one place, that
-is dropped (the screen is going away), not an "unexpected internal error".
+screen's widgets. A handler that then looks for a widget finds none; that is dropped (the
+screen is going away), not an "unexpected internal error", by the base class
+:class:`~memtrust.screens.textual_internals.TeardownTolerantScreen`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,9 @@ from datetime import datetime
 from typing import ClassVar, Protocol, cast
 
 from textual import on
-from textual.css.query import NoMatches
-from textual.message import Message
-from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from memtrust.screens.textual_internals import TeardownTolerantScreen
 from memtrust.store.memories import MemoryStore
 
 
@@ -37,7 +36,7 @@ class StoreApp(Protocol):
     def now(self) -> datetime: ...
 
 
-class StoreScreen(Screen[None]):
+class StoreScreen(TeardownTolerantScreen[None]):
     """A screen whose store calls run in thread workers that post messages back."""
 
     #: Read the store again (:meth:`reload`) when another connection writes to it while the
@@ -48,21 +47,6 @@ class StoreScreen(Screen[None]):
     def memtrust(self) -> StoreApp:
         """The app, typed: ``store``, ``key_mode`` and ``now()``."""
         return cast("StoreApp", self.app)
-
-    @property
-    def is_leaving(self) -> bool:
-        """True once the screen is being removed (popped, dismissed, or the app is quitting):
-        its widgets may already be gone."""
-        return self._closing or self._pruning or not self.is_attached
-
-    async def _dispatch_message(self, message: Message) -> None:
-        """Handle ``message`` as usual; if the screen is leaving and a handler finds no widget
-        (a worker's late result, the mount of a screen torn down at once), drop it."""
-        try:
-            await super()._dispatch_message(message)
-        except NoMatches:
-            if not self.is_leaving:
-                raise
 
     @on(Worker.StateChanged)
     def report_worker_failure(self, event: Worker.StateChanged) -> None:

@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 
 from memtrust.screens.literal import literal
 from memtrust.screens.provenance import badges
+from memtrust.screens.textual_internals import option_line
 from memtrust.store.model import Memory
 
 #: Ask for the next page when the highlight is this close to the last loaded row (for the
@@ -231,13 +232,11 @@ class MemoryPane(Vertical):
 
     def _screen_line(self, index: int | None) -> int | None:
         """How far below the top of the list's viewport option ``index`` starts (lines), or
-        None. Reads the option list's line map (Textual 8.2, pinned), which it keeps up to date
-        on demand."""
+        None."""
         option_list = self.option_list
         if index is None:
             return None
-        option_list._update_lines()
-        line = option_list._index_to_line.get(index)
+        line = option_line(option_list, index)
         return None if line is None else line - round(option_list.scroll_y)
 
     def want_edge(self, *, last: bool) -> bool:
