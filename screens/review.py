@@ -10,7 +10,7 @@ quarterly nudge (``review_interval_days``, default 90) waits for the next one.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from textual import work
 from textual.app import ComposeResult
@@ -30,12 +30,8 @@ from memtrust.screens.store_screen import StoreScreen
 from memtrust.screens.widgets.detail import describe
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Memory, Proposal, confirmed_by_user, to_epoch
+from memtrust.store.review import LAST_REVIEW_SETTING, last_review, review_interval
 
-#: Settings (in the store) and their defaults.
-REVIEW_INTERVAL_SETTING = "review_interval_days"
-LAST_REVIEW_SETTING = "last_review_at"
-DEFAULT_REVIEW_INTERVAL_DAYS = 90
-REVIEW_INTERVAL_RANGE_DAYS = (7, 365)
 #: Memories read per step of the walk.
 REVIEW_BATCH = 50
 #: The actions that decide about the memory on screen (hidden once the review is done).
@@ -51,28 +47,6 @@ def which_one(memory: Memory) -> str:
         return "saved by you"
     held = {"quarantined": " (held in Quarantine)", "pending": " (waiting in the Inbox)"}.get(memory.status, "")
     return f"a request you have not confirmed{held}"
-
-
-def review_interval(store: MemoryStore) -> timedelta:
-    """How often the app offers a review (§8: every 90 days unless set otherwise)."""
-    raw = store.setting(REVIEW_INTERVAL_SETTING)
-    try:
-        days = int(raw) if raw is not None else DEFAULT_REVIEW_INTERVAL_DAYS
-    except ValueError:
-        days = DEFAULT_REVIEW_INTERVAL_DAYS
-    low, high = REVIEW_INTERVAL_RANGE_DAYS
-    return timedelta(days=min(high, max(low, days)))
-
-
-def last_review(store: MemoryStore) -> int:
-    """When the last review finished (epoch seconds UTC); the store's creation if never."""
-    for raw in (store.setting(LAST_REVIEW_SETTING), store.db.meta("created_at")):
-        if raw is not None:
-            try:
-                return int(raw)
-            except ValueError:
-                continue
-    return 0
 
 
 def review_due(store: MemoryStore, now: datetime) -> str | None:

@@ -26,10 +26,10 @@ from memtrust.screens.consent import ConsentScreen, record_learning_choice
 from memtrust.screens.dialog import if_yes
 from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
 from memtrust.screens.literal import literal
-from memtrust.screens.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
 from memtrust.screens.store_screen import StoreScreen
 from memtrust.screens.widgets.status_line import KEY_MODE_WORDS, LEARNING_STYLES
 from memtrust.store.memories import IMPLICIT_TTL_RANGE_DAYS
+from memtrust.store.review import REVIEW_INTERVAL_RANGE_DAYS, REVIEW_INTERVAL_SETTING, review_interval
 
 TTL_SETTING = "implicit_ttl_days"
 
