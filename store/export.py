@@ -54,6 +54,7 @@ EXPORTED_TABLES: dict[str, str] = {
 #: Store tables deliberately left out, and why (none holds user data).
 EXCLUDED_TABLES: dict[str, str] = {
     "sqlite_sequence": "SQLite's AUTOINCREMENT counters for audit and consent; no user data",
+    "influence_given": "derived from the audit's influence events (exported with the audit); a restore rebuilds it",
 }
 
 

@@ -1,7 +1,8 @@
 """The DSAR report for a person (DESIGN.md §9): the export rendered as Markdown.
 
 :func:`render_markdown` takes the dict of :func:`store.export.build_export` — so the report
-says exactly what the JSON says — and writes the sections of §9: "Saved by you",
+says exactly what the JSON says — and writes, after a small "At a glance" table of the
+Overview screen's figures (store/overview.py), the sections of §9: "Saved by you",
 "Inferred about you" (confidence, evidence, expiry), "Pending", "Requests to forget" (§6:
 what you asked to have deleted, waiting for your yes or no), "Quarantined", "What was used
 and when", then consent and the full history of changes.
@@ -22,6 +23,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from memtrust.store.model import ASSISTANT_NAMES, confirmed_by_user, imported_from
+from memtrust.store.overview import (
+    EXPIRY_HORIZON_DAYS,
+    INFLUENCE_DAYS,
+    SOON_DAYS,
+    influence_consumer,
+    overview_from_export,
+)
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -233,6 +241,38 @@ def _requests_section(requests: list[dict[str, Any]], memories: list[dict[str, A
     return [*lines, ""]
 
 
+def _glance_section(data: dict[str, Any]) -> list[str]:
+    """ "At a glance": the Overview screen's figures (store/overview.py) as a small table —
+    held, expiring, given to assistants, review — computed from the export itself."""
+    overview = overview_from_export(data)
+    now = overview.now
+    every, soon = overview.expiring(), overview.expiring(SOON_DAYS)
+    weekly = ", ".join(f"{count:,}" for count in overview.weekly_totals())
+    rows = [(label.capitalize(), f"{count:,}") for label, count in overview.held.parts()]
+    rows += [
+        (f"Expire in the next {EXPIRY_HORIZON_DAYS} days", f"{every.total:,}: {every.words()}"),
+        (f"Inferences that expire in the next {SOON_DAYS} days", f"{soon.inferred:,}"),
+        (f"Expiring per week, from {_epoch_day(now.timestamp())}", weekly),
+    ]
+    rows += [
+        (f"Given to {literal(use.consumer)} in the last {INFLUENCE_DAYS} days", use.counts_words())
+        for use in overview.given
+    ]
+    if not overview.given:
+        rows.append((f"Given to assistants in the last {INFLUENCE_DAYS} days", "nothing"))
+    rows += [("Last review", overview.review.last_text(now)), ("Next review", overview.review.due_text(now))]
+    return [
+        "## At a glance",
+        "",
+        f"The figures of the app's Overview screen, as of this export ({_day(data['meta']['exported_at'])}).",
+        "",
+        "| figure | value |",
+        "|---|---|",
+        *(f"| {label} | {value} |" for label, value in rows),
+        "",
+    ]
+
+
 def render_markdown(data: dict[str, Any]) -> str:
     """The export ``data`` as a Markdown report for the person it is about (§9)."""
     meta, consent, memories = data["meta"], data["consent"], data["memories"]
@@ -256,6 +296,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"Implicit learning is **{'ON' if consent['implicit_learning'] else 'OFF'}**.",
         "",
     ]
+    lines += _glance_section(data)
     lines += _section("Saved by you", "Things you asked memtrust to remember, or confirmed.", explicit_active)
     lines += _section(
         "Inferred about you",
@@ -288,8 +329,11 @@ def render_markdown(data: dict[str, Any]) -> str:
     else:
         grouped: dict[tuple, list[dict]] = defaultdict(list)
         for event in influence:
-            detail = event["detail"] or {}
-            grouped[(event["at"], detail.get("consumer", event["actor"]), detail.get("purpose", "—"))].append(event)
+            detail = event["detail"] if isinstance(event["detail"], dict) else {}
+            purpose = detail.get("purpose")
+            grouped[(event["at"], influence_consumer(event), purpose if isinstance(purpose, str) else "—")].append(
+                event
+            )
         lines += ["| when | given to | purpose | memories |", "|---|---|---|---|"]
         for (at, consumer, purpose), events in grouped.items():
             items = ", ".join(

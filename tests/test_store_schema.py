@@ -25,6 +25,7 @@ def test_a_new_store_is_migrated_to_the_latest_schema_with_exactly_these_tables(
         "ingested_messages",
         "deletion_requests",
         "deletion_request_targets",
+        "influence_given",
     }
     assert columns == [
         "id",
