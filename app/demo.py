@@ -2,9 +2,10 @@
 
 :func:`fill_demo_store` writes ``assets/demo/memories.json`` through the ordinary admission
 path (§3), so the demo shows real decisions: saved rows, two pending in the Inbox, one
-quarantined, and a few inferred rows. Inferred rows need implicit learning on, so the demo
-records consent (actor ``demo``), writes them, and turns learning off again: the header then
-shows **Implicit learning: OFF** while the inferred pane still has examples.
+quarantined, and a few inferred rows; then two assistants read memory (§7), so the Overview
+shows who was given what. Inferred rows need implicit learning on, so the demo records
+consent (actor ``demo``), writes them, and turns learning off again: the header then shows
+**Implicit learning: OFF** while the inferred pane still has examples.
 :func:`run_demo` runs the app on a throwaway store in a temporary directory.
 """
 
@@ -69,26 +70,32 @@ def demo_proposals(store: MemoryStore, path: Path = DEMO_FILE) -> list[Proposal]
 def fill_demo_store(store: MemoryStore, path: Path = DEMO_FILE) -> list[WriteResult]:
     """Write the demo memories into ``store``; learning ends OFF. Returns each decision.
 
-    Implicit entries are written with learning on (a consent event by ``demo``), then a
-    second consent event turns it off. Raises ValueError if the store rejects any entry
-    (the demo file and the admission policy disagree).
+    Learning is on (a consent event by ``demo``) while the entries are written — implicit
+    ones first, so they keep their place — and while the file's ``reads`` give memory to
+    assistants (§7 influence events, for the Overview); a second consent event turns it off.
+    Raises ValueError if the store rejects any entry (the demo file and the admission policy
+    disagree).
     """
+    from memtrust.store.consumers import context_for
+
     proposals = demo_proposals(store, path)
     implicit = [p for p in proposals if p.formation == "implicit"]
     explicit = [p for p in proposals if p.formation != "implicit"]
     store.set_learning(True, actor=DEMO_ACTOR)
     try:
         results = store.propose_many(implicit, actor=DEMO_ACTOR)
+        results += store.propose_many(explicit, actor=DEMO_ACTOR)
+        rejected = [
+            (r.decision.reason, p.key)
+            for r, p in zip(results, implicit + explicit, strict=True)
+            if r.decision.outcome == "reject"
+        ]
+        if rejected:
+            raise ValueError(f"demo entries rejected: {rejected}")
+        for read in json.loads(path.read_text(encoding="utf-8")).get("reads", []):
+            context_for(store, consumer=read["consumer"], purpose=read["purpose"])
     finally:
         store.set_learning(False, actor=DEMO_ACTOR)
-    results += store.propose_many(explicit, actor=DEMO_ACTOR)
-    rejected = [
-        (r.decision.reason, p.key)
-        for r, p in zip(results, implicit + explicit, strict=True)
-        if r.decision.outcome == "reject"
-    ]
-    if rejected:
-        raise ValueError(f"demo entries rejected: {rejected}")
     return results
 
 

@@ -55,6 +55,7 @@ from memtrust.screens.inbox import InboxScreen
 from memtrust.screens.ingest import IngestScreen
 from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
 from memtrust.screens.literal import literal
+from memtrust.screens.overview import open_overview
 from memtrust.screens.quarantine import QuarantineScreen
 from memtrust.screens.review import ReviewScreen, review_due
 from memtrust.screens.settings import SettingsScreen
@@ -187,6 +188,14 @@ class MainScreen(StoreScreen):
             "Review",
             id="main.review",
             tooltip="Walk through your memories one by one: keep, edit, delete, promote",
+        ),
+        Binding(
+            "t",
+            "overview",
+            "Overview",
+            id="main.overview",
+            show=False,
+            tooltip="At a glance: what is held, what expires, what assistants were given, when to review",
         ),
         Binding(
             "g",
@@ -788,6 +797,9 @@ class MainScreen(StoreScreen):
 
     def action_audit(self) -> None:
         self.app.push_screen(AuditScreen())
+
+    def action_overview(self) -> None:
+        open_overview(self)
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())

@@ -76,6 +76,12 @@ def test_consent_screen(demo_app, snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_overview(demo_app, snap_compare, size):
+    # escape first: it closes the demo's notice, which would cover the bottom of the screen
+    assert snap_compare(demo_app, terminal_size=size, run_before=_keys("escape", "t"))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_help(demo_app, snap_compare, size):
     assert snap_compare(demo_app, terminal_size=size, run_before=_keys("question_mark"))
 
@@ -105,3 +111,8 @@ def test_inbox_light_theme_80x24(light_demo_app, snap_compare):
 
 def test_quarantine_light_theme_80x24(light_demo_app, snap_compare):
     assert snap_compare(light_demo_app, terminal_size=(80, 24), run_before=_keys("z"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_overview_light_theme(light_demo_app, snap_compare, size):
+    assert snap_compare(light_demo_app, terminal_size=size, run_before=_keys("escape", "t"))
