@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Label, ProgressBar, Sparkline, Static
+from textual.worker import get_current_worker
 
 from memtrust.screens import ASSETS
 from memtrust.screens.literal import displayable, fit, literal
@@ -236,13 +237,20 @@ class OverviewScreen(StoreScreen):
 def open_overview(screen: StoreScreen) -> None:
     """Open the Overview from ``screen`` (the main screen's key): read the figures in a thread
     worker, then push the screen with them, so that its first frame already shows them
-    rather than empty frames filled a moment later (a second layout of every widget). A
-    failed read is reported by ``screen``'s worker handler (StoreScreen)."""
+    rather than empty frames filled a moment later (a second layout of every widget). A read
+    overtaken by another (the key pressed twice), or finishing after the user moved to
+    another screen, opens nothing. A failed read is reported by ``screen``'s worker handler
+    (StoreScreen)."""
     app, store, now = screen.app, screen.memtrust.store, screen.memtrust.now()
+
+    def push(overview: Overview) -> None:
+        if app.screen is screen:
+            app.push_screen(OverviewScreen(overview))
 
     def read() -> None:
         overview = read_overview(store, now)
-        app.call_from_thread(lambda: app.push_screen(OverviewScreen(overview)))
+        if not get_current_worker().is_cancelled:
+            app.call_from_thread(push, overview)
 
     screen.run_worker(
         read, thread=True, exit_on_error=False, group="overview", exclusive=True, description="Reading the overview"
