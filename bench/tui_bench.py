@@ -234,7 +234,6 @@ async def _memtrust_run(store: MemoryStore, words: list[str]) -> tuple[float, fl
         loaded = time.perf_counter()
         await _until(lambda: _first_paint("MainScreen", loaded) is not None)
         data = _first_paint("MainScreen", loaded) - start
-        await _until(lambda: screen.search_texts is not None)  # search ready (read in a worker)
         await app.workers.wait_for_complete()
         await pilot.pause()
         keystrokes: list[float] = []

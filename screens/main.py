@@ -8,9 +8,10 @@ the detail panel for the highlighted row of the focused pane; above them, search
 Scale (issue 6): the panes hold a window of the store, read :data:`PAGE_ROWS` rows at a time
 by keyset (``MemoryStore.page``): extended as the highlight nears its end, extended backwards
 as it nears its start, and moved to the first or the last page by Home and End, so the last of
-100,000 memories is one key away and no read walks the rows before it. Search filters an
-in-memory list of every key and value (read once in a worker, rebuilt after each change) and
-then reads only the rows it shows. Every store call runs in a thread worker that posts a
+100,000 memories is one key away and no read walks the rows before it. Search runs on the
+store's full-text index (``MemoryStore.search_page``: key, value, scope and source, any
+length), a page of matches at a time, in the order they were written; the totals in the pane
+titles are counted once typing pauses. Every store call runs in a thread worker that posts a
 message back; a result for a stale generation (an older search) is discarded.
 
 At launch the screen runs the §4 prune in its first worker, so the screen paints at once and
@@ -24,13 +25,10 @@ the screen reads the store again, and so does an Inbox or Quarantine shown above
 
 from __future__ import annotations
 
-import gc
 import json
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import islice
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -352,10 +350,6 @@ class MainScreen(StoreScreen):
         #: the whole screen with a loading indicator, hides every widget and so moves the focus.
         self.reading = False
         self.load_queued = False
-        #: Per pane, every id and its lowercased "key\nvalue", in pane order, as two parallel
-        #: lists (two objects for the garbage collector to walk, not 100,000 tuples); None
-        #: until read, or when stale.
-        self.search_texts: dict[str, tuple[list[str], list[str]]] | None = None
         self.count_timer: Timer | None = None
         #: The store's ``PRAGMA data_version`` at the last look (None before the first).
         self.data_version: int | None = None
@@ -373,8 +367,7 @@ class MainScreen(StoreScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
-        """Read the store again, the search index included (after a change, or on r)."""
-        self.search_texts = None
+        """Read the store again (after a change, or on r)."""
         self.load_memories()
 
     def on_mount(self) -> None:
@@ -443,89 +436,38 @@ class MainScreen(StoreScreen):
             raise
 
     def _read_pane(self, pane_id: str, search: str, *, last: bool = False) -> PaneRows:
-        """A pane's first page, or with ``last`` its last page (End), for ``search``. The last
-        page is one backward index read, or one pass over the search index."""
+        """A pane's first page, or with ``last`` its last page (End), for ``search``: one index
+        read either way (the pane index, or the full-text index while searching)."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if not search:
             rows = store.page(formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
-            beyond = len(rows) > PAGE_ROWS
-            if last:
-                return PaneRows(rows[-PAGE_ROWS:], total, False, beyond)
-            return PaneRows(rows[:PAGE_ROWS], total, beyond)
+        else:
+            rows = store.search_page(search, formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
+            # The total comes after (MainScreen.Counted): counting every match would delay the rows.
+            total = -1 if len(rows) > PAGE_ROWS else len(rows)
+        beyond = len(rows) > PAGE_ROWS
         if last:
-            found = self._matches(pane_id, search)
-            return PaneRows(store.get_many(found[-PAGE_ROWS:]), len(found), False, len(found) > PAGE_ROWS)
-        found = self._matches(pane_id, search, PAGE_ROWS + 1)
-        more = len(found) > PAGE_ROWS
-        # The total comes after (MainScreen.Counted): counting every match would delay the rows.
-        return PaneRows(store.get_many(found[:PAGE_ROWS]), -1 if more else len(found), more)
-
-    def _matches(self, pane_id: str, search: str, limit: int | None = None) -> list[str]:
-        """The first ``limit`` (default all) ids in ``pane_id`` whose key or value holds
-        ``search`` (case-insensitive), in pane order."""
-        return list(islice(self._iter_matches(pane_id, search), limit))
-
-    def _iter_matches(self, pane_id: str, search: str) -> Iterator[str]:
-        """The ids in ``pane_id`` whose key or value holds ``search``, in pane order, lazily."""
-        texts = self.search_texts
-        if texts is None:
-            texts = self.search_texts = self._read_search_texts()
-        needle = search.lower()
-        ids, haystack = texts[pane_id]
-        return (ids[index] for index, text in enumerate(haystack) if needle in text)
-
-    def _matches_after(self, pane_id: str, search: str, memory_id: str, limit: int) -> list[str]:
-        """Up to ``limit`` matches right after the match ``memory_id`` (none if it is not one)."""
-        found = self._iter_matches(pane_id, search)
-        if memory_id not in found:  # consumes the matches up to and including memory_id
-            return []
-        return list(islice(found, limit))
-
-    def _matches_before(self, pane_id: str, search: str, memory_id: str, limit: int) -> list[str]:
-        """Up to ``limit`` matches right before the match ``memory_id``, in pane order."""
-        window: deque[str] = deque(maxlen=limit)
-        for match in self._iter_matches(pane_id, search):
-            if match == memory_id:
-                return list(window)
-            window.append(match)
-        return []
+            return PaneRows(rows[-PAGE_ROWS:], total, False, beyond)
+        return PaneRows(rows[:PAGE_ROWS], total, beyond)
 
     @work(thread=True, exit_on_error=False, group="search-count", exclusive=True, description="Counting matches")
     def count_matches(self, search: str, generation: int) -> None:
         """Count every match of ``search`` per pane, for the pane titles (thread worker)."""
-        texts = self.search_texts
-        if texts is None or generation != self.generation:
+        if generation != self.generation:
             return
-        counts = {pane_id: sum(1 for _ in self._iter_matches(pane_id, search)) for pane_id in texts}
+        store = self.memtrust.store
+        counts = {
+            pane_id: store.search_count(search, formation=formation, statuses=statuses)
+            for pane_id, (formation, statuses) in PANES.items()
+        }
         self.post_message(self.Counted(counts, generation))
 
     def on_main_screen_counted(self, message: Counted) -> None:
         if message.generation == self.generation:
             for pane_id, count in message.counts.items():
                 self.query_one(f"#{pane_id}", MemoryPane).set_total(count, searching=True)
-
-    def _read_search_texts(self) -> dict[str, tuple[list[str], list[str]]]:
-        store = self.memtrust.store
-        texts = {}
-        for pane_id, (formation, statuses) in PANES.items():
-            rows = store.search_texts(formation=formation, statuses=statuses)
-            texts[pane_id] = (
-                [memory_id for memory_id, _key, _value in rows],
-                [f"{key}\n{value}".lower() for _id, key, value in rows],
-            )
-        return texts
-
-    @work(thread=True, exit_on_error=False, group="search-texts", exclusive=True, description="Indexing for search")
-    def read_search_texts(self) -> None:
-        """Read every key and value once, so that search as you type reads no table (thread worker)."""
-        if self.search_texts is None:
-            self.search_texts = self._read_search_texts()
-            # The index holds two lists per pane of up to 100,000 entries; moving what exists now
-            # out of the collector's reach keeps full collections (pauses of ~100 ms mid-typing)
-            # from walking it again and again.
-            gc.freeze()
 
     def on_main_screen_loaded(self, message: Loaded) -> None:
         self.reading = False
@@ -546,11 +488,9 @@ class MainScreen(StoreScreen):
                 rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more, searching=searching
             )
         self._explain_demo_examples(view)
-        if self.search_texts is None:
-            self.read_search_texts()
-        elif searching and any(rows.total < 0 for rows in view.panes.values()):
-            # Counting every match scans the whole store in a thread that shares the GIL with
-            # painting: wait until typing pauses, so keystrokes stay fast (issue 6).
+        if searching and any(rows.total < 0 for rows in view.panes.values()):
+            # Counting every match reads the whole match list and holds the store: wait until
+            # typing pauses, so keystrokes stay fast.
             if self.count_timer is not None:
                 self.count_timer.stop()
             self.count_timer = self.set_timer(
@@ -635,10 +575,14 @@ class MainScreen(StoreScreen):
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if search:
-            read = self._matches_before if backward else self._matches_after
-            ids = read(pane_id, search, anchor.id, PAGE_ROWS + 1)
-            beyond = len(ids) > PAGE_ROWS
-            rows = store.get_many(_next_page(ids, backward=backward))
+            found = store.search_page(
+                search,
+                formation=formation,
+                statuses=statuses,
+                limit=PAGE_ROWS + 1,
+                after=None if backward else anchor,
+                before=anchor if backward else None,
+            )
         else:
             cursor = store.pane_cursor(anchor)
             found = store.page(
@@ -648,8 +592,8 @@ class MainScreen(StoreScreen):
                 after=None if backward else cursor,
                 before=cursor if backward else None,
             )
-            beyond = len(found) > PAGE_ROWS
-            rows = _next_page(found, backward=backward)
+        beyond = len(found) > PAGE_ROWS
+        rows = _next_page(found, backward=backward)
         self.post_message(self.MoreLoaded(pane_id, rows, beyond, anchor.id, generation, backward=backward))
 
     @work(thread=True, exit_on_error=False, group="store-more", description="Reading the first or last memories")

@@ -55,6 +55,18 @@ EXPORTED_TABLES: dict[str, str] = {
 EXCLUDED_TABLES: dict[str, str] = {
     "sqlite_sequence": "SQLite's AUTOINCREMENT counters for audit and consent; no user data",
     "influence_given": "derived from the audit's influence events (exported with the audit); a restore rebuilds it",
+    **dict.fromkeys(
+        (
+            "memories_fts",
+            "memories_fts_data",
+            "memories_fts_idx",
+            "memories_fts_content",
+            "memories_fts_docsize",
+            "memories_fts_config",
+            "memories_fts_terms",
+        ),
+        "the full-text index of memories (FTS5 and its shadow tables), rebuilt from memories; no data of its own",
+    ),
 }
 
 

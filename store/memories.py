@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from sqlcipher3 import Connection
 
-from memtrust.store import audit
+from memtrust.store import audit, search
 from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
 from memtrust.store.db import Database
 from memtrust.store.errors import InvalidInput, MemoryNotFound
@@ -38,6 +38,8 @@ from memtrust.store.retention import PruneReport, prune_expired
 from memtrust.store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
+#: The same columns read through the alias ``m`` (joined with the full-text index).
+_M_COLUMNS = ", ".join(f"m.{name}" for name in MEMORY_FIELDS)
 #: The statement inserting one memory row, its values in :data:`MEMORY_FIELDS` order.
 INSERT_MEMORY_SQL = f"INSERT INTO memories ({_COLUMNS}) VALUES ({', '.join('?' * len(MEMORY_FIELDS))})"
 #: Pane order (DESIGN.md §8), the columns of the ``memories_pane`` index after ``formation``.
@@ -226,18 +228,74 @@ class MemoryStore:
         with self.db.read() as conn:
             return conn.execute(sql, params).fetchone()[0]
 
-    def search_texts(self, *, formation: str, statuses: Sequence[str]) -> builtins.list[tuple[str, str, str]]:
-        """``(id, key, value)`` of every memory of ``formation`` with a status in ``statuses``,
-        in pane order: what search-as-you-type filters in memory (§8), one read for all."""
-        marks = ", ".join("?" * len(statuses))
-        with self.db.read() as conn:  # a table scan, sorted here: walking the index costs a lookup per row
-            rows = conn.execute(
-                f"SELECT status, created_at, key, id, value FROM memories NOT INDEXED"
-                f" WHERE formation = ? AND status IN ({marks})",
-                [formation, *statuses],
-            ).fetchall()
-        rows.sort(key=lambda row: row[:4])
-        return [(memory_id, key, value) for _status, _created, key, memory_id, value in rows]
+    def search_page(
+        self,
+        text: str,
+        *,
+        formation: str,
+        statuses: Sequence[str],
+        after: Memory | None = None,
+        before: Memory | None = None,
+        last: bool = False,
+        limit: int = 200,
+    ) -> builtins.list[Memory]:
+        """Up to ``limit`` memories of ``formation`` with a status in ``statuses`` whose key,
+        value, scope or source holds ``text`` (case and diacritics folded; DESIGN.md §8 search
+        as you type), in search order: status, then the order they were written.
+
+        Like :meth:`page`: the first matches by default, those right after the match ``after``
+        or right before the match ``before``, or with ``last`` the last ones; a position that
+        is no longer a match (deleted, edited) gives no rows. Each read walks the full-text
+        index from the position and stops after ``limit`` matches (:mod:`store.search`), so it
+        costs the same at any depth of a 100,000-row store. Raises ``ValueError`` when
+        ``after`` is combined with ``before`` or ``last``."""
+        backward = before is not None or last
+        if after is not None and backward:
+            raise ValueError("search_page() reads after a position or backwards, not both")
+        anchor = after if after is not None else before
+        with self.db.read() as conn:
+            match = search.substring_match(conn, text)
+            if match is None:
+                return []
+            cursor: tuple[str, int] | None = None
+            if anchor is not None:
+                row = conn.execute("SELECT status, rowid FROM memories WHERE id = ?", (anchor.id,)).fetchone()
+                if row is None:
+                    return []
+                cursor = (row[0], row[1])
+            rows: builtins.list[tuple] = []
+            for status in sorted(set(statuses), reverse=backward):
+                if cursor is not None and (status > cursor[0] if backward else status < cursor[0]):
+                    continue  # this status comes wholly before the position (after it, backward)
+                sql = (
+                    f"SELECT {_M_COLUMNS} FROM {search.FTS_TABLE} CROSS JOIN memories AS m"
+                    f" ON m.rowid = {search.FTS_TABLE}.rowid"
+                    f" WHERE {search.FTS_TABLE} MATCH ? AND m.formation = ? AND m.status = ?"
+                )
+                params: builtins.list = [match, formation, status]
+                if cursor is not None and status == cursor[0]:
+                    sql += f" AND {search.FTS_TABLE}.rowid {'<' if backward else '>'} ?"
+                    params.append(cursor[1])
+                sql += f" ORDER BY {search.FTS_TABLE}.rowid{' DESC' if backward else ''} LIMIT ?"
+                params.append(limit - len(rows))
+                rows += conn.execute(sql, params).fetchall()
+                if len(rows) >= limit:
+                    break
+        memories = [_memory_from_row(row) for row in rows]
+        return memories[::-1] if backward else memories
+
+    def search_count(self, text: str, *, formation: str, statuses: Sequence[str]) -> int:
+        """How many memories :meth:`search_page` finds for ``text`` in all (every match is read
+        from the index and its row checked: call it off the UI thread)."""
+        with self.db.read() as conn:
+            match = search.substring_match(conn, text)
+            if match is None:
+                return 0
+            return conn.execute(
+                f"SELECT count(*) FROM {search.FTS_TABLE} CROSS JOIN memories AS m ON m.rowid = {search.FTS_TABLE}.rowid"
+                f" WHERE {search.FTS_TABLE} MATCH ? AND m.formation = ? AND m.status IN ({', '.join('?' * len(statuses))})",
+                [match, formation, *statuses],
+            ).fetchone()[0]
 
     def get_many(self, memory_ids: Sequence[str]) -> builtins.list[Memory]:
         """The memories with these ids, in the order given; ids no longer stored are skipped."""

@@ -236,12 +236,72 @@ def _v5_overview(conn: Any) -> None:
     )
 
 
+#: Appended to every indexed column (two U+001F unit separators): with it, every one- or
+#: two-character run of a text starts a trigram of the index, so a short search can be
+#: answered from the index's term list (store.search) — the run at a text's very end included.
+FTS_END = "\x1f\x1f"
+
+
+def _fts_row(prefix: str) -> str:
+    """The indexed columns of a ``memories`` row in a trigger (``new`` or ``old``)."""
+    return ", ".join(f"{prefix}.{column} || char(31, 31)" for column in ("key", "value", "scope", "source"))
+
+
+def _v6_full_text(conn: Connection) -> None:
+    """Full-text search in the encrypted store (§7 recall for a task, §8 search as you type).
+
+    ``memories_fts`` is an FTS5 table over each memory's key, value, scope and source, with
+    the ``trigram`` tokenizer (case and diacritics folded): a query of three or more
+    characters is a substring match, a query of words is a set of such matches ranked by
+    BM25; shorter queries go through ``memories_fts_terms`` (the index's vocabulary). Its rowid
+    is the memory's rowid, and triggers keep it in step with every write, by any path.
+
+    FTS5 keeps a deleted row's terms in its segments until they are merged; its
+    ``secure-delete`` option removes them at once, and SQLite's ``secure_delete`` (§5) zeroes
+    the freed pages, so a deleted value leaves the index as bytes too (§2). The table keeps its
+    own copy of the indexed text: deleting from the index then never depends on a trigger
+    passing the old text back correctly.
+    """
+    conn.execute(
+        "CREATE VIRTUAL TABLE memories_fts USING fts5("
+        "key, value, scope, source, tokenize = 'trigram remove_diacritics 1')"
+    )
+    conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")
+    conn.execute("CREATE VIRTUAL TABLE memories_fts_terms USING fts5vocab(memories_fts, 'row')")
+    conn.execute(
+        f"""
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+            INSERT INTO memories_fts (rowid, key, value, scope, source) VALUES (new.rowid, {_fts_row("new")});
+        END
+        """
+    )
+    conn.execute(
+        """
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            DELETE FROM memories_fts WHERE rowid = old.rowid;
+        END
+        """
+    )
+    conn.execute(
+        f"""
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF key, value, scope, source ON memories BEGIN
+            DELETE FROM memories_fts WHERE rowid = old.rowid;
+            INSERT INTO memories_fts (rowid, key, value, scope, source) VALUES (new.rowid, {_fts_row("new")});
+        END
+        """
+    )
+    conn.execute(
+        f"INSERT INTO memories_fts (rowid, key, value, scope, source) SELECT rowid, {_fts_row('memories')} FROM memories"
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
     ("audit_memory_index", _v3_audit_memory_index),
     ("deletion_requests", _v4_deletion_requests),
     ("overview", _v5_overview),
+    ("full_text", _v6_full_text),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

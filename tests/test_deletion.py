@@ -19,8 +19,12 @@ from memtrust.store.model import Proposal
 from memtrust.store.report import render_markdown
 from tests.sqlcipher_pages import decrypted_pages, decrypted_wal_frames, page_one_header_is_sqlite
 
-VALUE = "zq7731 marmalade lighthouse quokka"
+VALUE = "zq7731 marmalade lighthouse quokka \U0001d52e\U0001d52f\U0001d530\U0001d531"
 SLUG_WORD = b"marmalade"
+#: A trigram of VALUE whose first character starts no other term of the full-text index: the
+#: index stores such a term whole (not prefix-compressed), so its bytes are found in the
+#: decrypted pages while the value is indexed, and must be found nowhere once it is deleted.
+INDEX_TERM = "\U0001d52e\U0001d52f\U0001d530"
 
 
 @pytest.fixture
@@ -53,11 +57,16 @@ def _plaintext_hits(path: Path, key_hex: str, needle: bytes) -> list[str]:
     return hits
 
 
+def _occurrences(path: Path, key_hex: str, needle: bytes) -> int:
+    return sum(text.count(needle) for _n, text in decrypted_pages(path, key_hex))
+
+
 def _everywhere(store, path, key_hex) -> dict[str, bool]:
     data = build_export(store, app_version="test")
     exported = dumps_export(data) + render_markdown(data)
     audit = repr(store.audit_events())
     found = {}
+    found["pages:index term"] = bool(_plaintext_hits(path, key_hex, INDEX_TERM.encode("utf-8")))
     for needle in (VALUE, SLUG_WORD.decode()):
         found[f"tables:{needle}"] = needle in _table_dump(store)
         found[f"pages:{needle}"] = bool(_plaintext_hits(path, key_hex, needle.encode("utf-8")))
@@ -139,6 +148,10 @@ def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
 
     before = _everywhere(store, path, key_hex)
     assert before[f"tables:{VALUE}"] and before[f"pages:{VALUE}"] and before[f"export:{VALUE}"]
+    # The memory's row, the index's copy of its text and the index's term: three places.
+    assert _occurrences(path, key_hex, INDEX_TERM.encode("utf-8")) >= 3
+    with store.db.read() as conn:
+        assert conn.execute("SELECT count(*) FROM memories_fts_terms WHERE term = ?", (INDEX_TERM,)).fetchone()[0] == 1
     if key.startswith("notes."):
         assert before["audit:marmalade"], "the live note's key should be in its audit events"
 
@@ -146,6 +159,11 @@ def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
 
     after = _everywhere(store, path, key_hex)
     assert [where for where, hit in after.items() if hit] == [], _plaintext_hits(path, key_hex, SLUG_WORD)
+    with store.db.read() as conn:
+        assert conn.execute("SELECT count(*) FROM memories_fts_terms WHERE term = ?", (INDEX_TERM,)).fetchone()[0] == 0
+        assert conn.execute(
+            "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", ('"quokka"',)
+        ).fetchone() == (0,)
     assert Path(f"{path}-wal").stat().st_size == 0  # checkpointed and truncated
     kept = [e for e in store.audit_events() if e.memory_id == memory.id]
     if delete is not _edited:

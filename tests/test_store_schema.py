@@ -26,6 +26,14 @@ def test_a_new_store_is_migrated_to_the_latest_schema_with_exactly_these_tables(
         "deletion_requests",
         "deletion_request_targets",
         "influence_given",
+        # Full-text index (FTS5, §7 and §8): the virtual table, its shadow tables and its vocabulary.
+        "memories_fts",
+        "memories_fts_data",
+        "memories_fts_idx",
+        "memories_fts_content",
+        "memories_fts_docsize",
+        "memories_fts_config",
+        "memories_fts_terms",
     }
     assert columns == [
         "id",

@@ -1,0 +1,109 @@
+"""Full-text search in the encrypted store (DESIGN.md §7 recall for a task, §8 search as you type).
+
+The index is ``memories_fts`` (migration ``full_text``): FTS5 with the ``trigram`` tokenizer over
+each memory's key, value, scope and source, case and diacritics folded, rowid = the memory's
+rowid. Two kinds of query run on it:
+
+- **Substring** (the app's search box): what the user typed is found inside a key, value,
+  scope or source, as ``str.__contains__`` would after folding. Three characters or more are
+  one trigram phrase. One or two characters cannot make a trigram, so they are answered from
+  the index's vocabulary (``memories_fts_terms``): every indexed text ends with
+  :data:`~store.migrations.FTS_END`, so each run of one or two characters starts some
+  trigram, and the trigrams starting with the query are found by one range read of the term
+  list; the query is then those terms, OR-ed (:func:`substring_match`).
+- **Words** (an assistant's task, :mod:`store.recall`): the query's words of three or more
+  characters, stop words left out, each a trigram phrase (so ``flight`` also finds
+  ``flights``), OR-ed and ranked by BM25 (:func:`query_words`, :func:`words_match`).
+
+Search results in the app come in index order (rowid: the order memories were written), so a
+page is the first matches after a position and never needs every match ranked.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+FTS_TABLE = "memories_fts"
+#: Fewer characters than this cannot form a trigram phrase: the vocabulary path serves them.
+TRIGRAM = 3
+#: Most vocabulary terms a one- or two-character search expands to (more would make the OR
+#: slower than it is useful: a one-letter search matches nearly every memory anyway).
+SHORT_QUERY_TERMS = 2000
+
+_STOP_TEXT = """
+    the and for are but not you all any can had her was one our out has him his how its may new now
+    see two who did get let put say she too use that with have this will your from they what when
+    make like than them then there these their been into more some such only also just about
+    would could should which where while does doing done want need needs user users please tell
+    give show find help know
+    een het van voor met niet maar ook wat wie als dan nog bij naar zijn heb hebt heeft worden
+    der die das und ist ein eine nicht mit von auf für sich dem den des wie was wir ihr sie
+    les des une est pas pour que qui dans sur avec mais vous nous par son ses aux
+    los las una por con para que del como más pero sus
+"""
+
+_WORD = re.compile(r"\w+")
+
+
+def fold(text: str) -> str:
+    """``text`` folded as the index folds it: lower case, combining marks removed."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+#: Words that carry no meaning for recall, in the languages ingest reads (§6: English, Dutch,
+#: German, French, Spanish), folded. Words under three characters are dropped anyway.
+STOP_WORDS = frozenset(fold(word) for word in _STOP_TEXT.split())
+
+
+def phrase(text: str) -> str:
+    """An FTS5 string (one phrase) matching ``text`` literally: quotes doubled, then quoted."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def substring_match(conn, text: str) -> str | None:
+    """The ``MATCH`` expression finding ``text`` inside a key, value, scope or source, or
+    ``None`` when nothing can match (an empty query, or a short one no term starts with).
+
+    ``conn`` is an open store connection (a short query reads the term list)."""
+    if not text:
+        return None
+    if len(text) >= TRIGRAM:
+        return phrase(text)
+    start = fold(text)
+    if not start:
+        return None
+    terms = [
+        term
+        for (term,) in conn.execute(
+            "SELECT term FROM memories_fts_terms WHERE term >= ? AND term < ? LIMIT ?",
+            (start, start + "\U0010ffff", SHORT_QUERY_TERMS),
+        )
+    ]
+    if not terms:
+        return None
+    return " OR ".join(phrase(term) for term in terms)
+
+
+def query_words(query: str) -> list[str]:
+    """The words of an assistant's query that recall searches for: folded, three characters or
+    more, not a stop word, each once, in the order given."""
+    words = []
+    for word in _WORD.findall(fold(query)):
+        if len(word) >= TRIGRAM and word not in STOP_WORDS and word not in words:
+            words.append(word)
+    return words
+
+
+def words_match(words: Sequence[str]) -> str:
+    """The ``MATCH`` expression for rows whose key or value holds any of ``words``."""
+    return "{key value} : (" + " OR ".join(phrase(word) for word in words) + ")"
+
+
+def capped_count(conn, match: str, cap: int) -> int:
+    """How many memories ``match`` finds, counted up to ``cap`` (reads at most ``cap`` rows)."""
+    return conn.execute(
+        f"SELECT count(*) FROM (SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT ?)", (match, cap)
+    ).fetchone()[0]
