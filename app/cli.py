@@ -19,6 +19,7 @@ import click
 
 from memtrust.store.errors import InvalidInput, MemtrustError
 from memtrust.store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
+from memtrust.store.recall import DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS
 
 if TYPE_CHECKING:
     from memtrust.store.memories import MemoryStore
@@ -529,16 +530,40 @@ def prune(ctx: click.Context) -> None:
     show_default=True,
     help="privileged (money, access, billing, compliance) gets only what you saved yourself.",
 )
+@click.option(
+    "--query",
+    default=None,
+    help="The task at hand: memories relevant to it come after your standing preferences, best first.",
+)
+@click.option(
+    "--max-tokens",
+    type=int,
+    default=DEFAULT_MAX_TOKENS,
+    show_default=True,
+    help="Budget for the whole block, in estimated tokens (a third of a token per ASCII character, two per other).",
+)
 @db_option
 @click.pass_context
-def context(ctx: click.Context, consumer: str, purpose: str) -> None:
-    """Print the labelled memory block an assistant puts in its prompt (audited as influence)."""
+def context(ctx: click.Context, consumer: str, purpose: str, query: str | None, max_tokens: int) -> None:
+    """Print the labelled memory block an assistant puts in its prompt (audited as influence).
+
+    Standing instructions and preferences (style, contact, locale, profile) come first, then the
+    memories most relevant to --query (or the most recent), within --max-tokens; the last line
+    says how many were left out for the budget.
+    """
     from memtrust.store.consumers import context_for
 
-    block = context_for(_store(ctx, create=False), consumer=consumer, purpose=purpose, actor=CLI_ACTOR)
-    text = block.text()
-    if text:
-        click.echo(text)
+    if max_tokens < MIN_MAX_TOKENS:
+        raise InvalidInput(f"--max-tokens is at least {MIN_MAX_TOKENS}.")
+    block = context_for(
+        _store(ctx, create=False),
+        consumer=consumer,
+        purpose=purpose,
+        actor=CLI_ACTOR,
+        query=query,
+        max_tokens=max_tokens,
+    )
+    click.echo(block.text())
 
 
 @cli.command()

@@ -42,6 +42,7 @@ SQLCipher logging is off (§5), and nothing here prints.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -50,23 +51,44 @@ import uuid
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
 
-from memtrust.store import audit
+from memtrust.store import audit, recall, search
 from memtrust.store.admission import decide
-from memtrust.store.consumers import Purpose, context_for, label, may_read, validate_consumer
+from memtrust.store.consumers import (
+    INFERENCE_FLOOR,
+    Purpose,
+    context_for,
+    label,
+    label_for,
+    may_read,
+    memory_line,
+    validate_consumer,
+)
 from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
 from memtrust.store.quotas import AgentQuota, quota_refusal
 
 SERVER_NAME = "memtrust"
+#: The most tokens (memtrust's estimate, store.recall.estimate_tokens) one tool result may
+#: take: common MCP hosts cap a tool result near 25,000 tokens; this leaves room for the
+#: protocol's own wrapping. A larger max_tokens is lowered to this.
+HOST_CAP_TOKENS = 20_000
+#: Tokens kept for what surrounds the rows in a get_context result (field names, the consumer
+#: and purpose, the closing line twice, the JSON-RPC envelope).
+CONTEXT_ENVELOPE_TOKENS = 120
+#: A search preview cuts a value at this many characters (get_memory gives it whole).
+PREVIEW_CHARS = 160
+#: Most results one search_memories call returns.
+SEARCH_LIMIT_MAX = 50
 AGENT_SOURCE = "agent"
 #: The audit event recorded once for every tool call (besides write/delete/influence events).
 CALL_EVENT = "agent-call"
@@ -178,6 +200,36 @@ class ContextResult(TypedDict):
     purpose: str
     context: str
     memories: list[ContextItem]
+    left_out: int
+    max_tokens: int
+
+
+class SearchPreview(TypedDict):
+    id: str
+    key: str
+    label: str
+    value: str
+    cut: bool
+    score: float
+
+
+class SearchResult(TypedDict):
+    consumer: str
+    query: str
+    results: list[SearchPreview]
+
+
+class FullMemory(TypedDict):
+    id: str
+    key: str
+    scope: str
+    formation: str
+    label: str
+    value: str
+    source: str
+    created_at: str
+    updated_at: str
+    expires_at: str | None
 
 
 class WriteOutcome(TypedDict):
@@ -214,6 +266,25 @@ def _own_memory(memory: Memory) -> OwnMemory:
     """The fields of :class:`OwnMemory` (no value) from the row's §2 record, times as ISO 8601 UTC."""
     record = memory.as_record()
     return OwnMemory(**{name: record[name] for name in OwnMemory.__annotations__})  # type: ignore[typeddict-item]
+
+
+def _context_item(memory_id: str, key: str, scope: str, formation: str, label_text: str) -> ContextItem:
+    return ContextItem(id=memory_id, key=key, scope=scope, formation=formation, label=label_text)
+
+
+def _context_row_cost(candidate: recall.Candidate) -> int:
+    """A row's tokens in a get_context result: its line as text, again JSON-escaped inside the
+    structured result, and its item (id, key, scope, formation, label)."""
+    line = memory_line(candidate.key, candidate.value, candidate.formation, candidate.confidence) + "\n"
+    item = _context_item(
+        candidate.id,
+        candidate.key,
+        candidate.scope,
+        candidate.formation,
+        label_for(candidate.formation, candidate.confidence),
+    )
+    escaped = json.dumps(line, ensure_ascii=False)
+    return recall.estimate_tokens(line) + recall.estimate_tokens(escaped) + recall.estimate_tokens(json.dumps(item)) + 2
 
 
 class AgentServer:
@@ -369,12 +440,23 @@ class AgentServer:
 
     # --- tools --------------------------------------------------------------------------
 
-    async def get_context(self, ctx: Context, purpose: Purpose = "style") -> ContextResult:
-        async def run() -> ContextResult:
+    async def get_context(
+        self, ctx: Context, purpose: Purpose = "style", query: str | None = None, max_tokens: int | None = None
+    ) -> Annotated[CallToolResult, ContextResult]:
+        async def run() -> CallToolResult:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
+            budget = min(HOST_CAP_TOKENS, recall.DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens)
             block = await self._store(
-                context_for, self.store, consumer=consumer, purpose=purpose, actor=f"agent:{consumer}"
+                context_for,
+                self.store,
+                consumer=consumer,
+                purpose=purpose,
+                actor=f"agent:{consumer}",
+                query=query,
+                max_tokens=budget,
+                cost=_context_row_cost,
+                reserve=CONTEXT_ENVELOPE_TOKENS,
             )
             await self._store(
                 self._record,
@@ -383,19 +465,135 @@ class AgentServer:
                 call=call,
                 outcome="given",
                 reason=f"Gave {len(block.memories)} memories to {consumer} for {purpose}.",
-                detail={"purpose": purpose, "rows": len(block.memories)},
+                detail={"purpose": purpose, "rows": len(block.memories), "left_out": block.left_out},
             )
-            return ContextResult(
+            text = block.text()
+            result = ContextResult(
                 consumer=consumer,
                 purpose=purpose,
-                context=block.text(),
-                memories=[
-                    ContextItem(id=m.id, key=m.key, scope=m.scope, formation=m.formation, label=label(m))
-                    for m in block.memories
-                ],
+                context=text,
+                memories=[_context_item(m.id, m.key, m.scope, m.formation, label(m)) for m in block.memories],
+                left_out=block.left_out,
+                max_tokens=budget,
+            )
+            # The block once as text for the model, once in the structured result: both count.
+            return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=dict(result))
+
+        return await self._guarded(run)
+
+    async def search_memories(self, ctx: Context, query: str, limit: int = 10) -> SearchResult:
+        async def run() -> SearchResult:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            if not 1 <= limit <= SEARCH_LIMIT_MAX:
+                raise _Refused(
+                    f"search_memories was called wrongly: limit must be 1 to {SEARCH_LIMIT_MAX}.", "invalid-arguments"
+                )
+            found = await self._store(self._search, consumer, query, limit)
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="search_memories",
+                call=call,
+                outcome="given",
+                reason=f"Gave {len(found)} previews to {consumer}.",
+                detail={"rows": len(found)},
+            )
+            return SearchResult(consumer=consumer, query=query, results=found)
+
+        return await self._guarded(run)
+
+    def _search(self, consumer: str, query: str, limit: int) -> list[SearchPreview]:
+        """Previews of the rows ``consumer`` may read for ``style`` that match ``query``, best
+        first (BM25 with the recency weight of store.recall), audited as influence."""
+        now = to_epoch(self.store.clock())
+        learning = self.store.learning_enabled()
+        gates = recall.Gates(consumer, DEFAULT_SCOPE, learning, INFERENCE_FLOOR, now)
+        words = search.query_words(query)
+        if not words:
+            return []
+        with self.store.db.read() as conn:
+            sql, params = recall.relevance_sql(gates, search.words_match(words), limit, standing_too=True)
+            rows = conn.execute(sql, params).fetchall()
+        scores = {row[0]: float(row[6]) for row in rows}
+        memories = [
+            m
+            for m in self.store.get_many(list(scores))
+            if may_read(m, consumer=consumer, purpose="style", now_epoch=now, learning_enabled=learning)
+        ]
+        with self.store.db.write() as conn:
+            audit.record_many(
+                conn,
+                at=now,
+                event="influence",
+                actor=f"agent:{consumer}",
+                memories=memories,
+                reason=f"Previewed for {consumer} (search).",
+                detail={"consumer": consumer, "purpose": "style", "tool": "search_memories"},
+            )
+        return [
+            SearchPreview(
+                id=m.id,
+                key=m.key,
+                label=label(m),
+                value=m.value if len(m.value) <= PREVIEW_CHARS else m.value[: PREVIEW_CHARS - 1] + "…",
+                cut=len(m.value) > PREVIEW_CHARS,
+                score=round(scores[m.id], 3),
+            )
+            for m in memories
+        ]
+
+    async def get_memory(self, ctx: Context, memory_id: str) -> FullMemory:
+        async def run() -> FullMemory:
+            consumer = self.consumer_for(ctx)
+            call = uuid.uuid4().hex[:16]
+            # Only rows this agent may see are looked at (no existence oracle); a row it wrote
+            # but may not read (still pending, say) is not given either (§7).
+            memory = await self._store(self._resolve_visible, consumer, memory_id)
+            learning = await self._store(self.store.learning_enabled)
+            now = to_epoch(self.store.clock())
+            if not may_read(memory, consumer=consumer, purpose="style", now_epoch=now, learning_enabled=learning):
+                raise MemoryNotFound(
+                    f"No memory that {consumer} can see has an id starting with {shown(memory_id.strip())}."
+                )
+            await self._store(self._give_one, memory, consumer)
+            await self._store(
+                self._record,
+                consumer=consumer,
+                tool="get_memory",
+                call=call,
+                outcome="given",
+                reason=f"Gave one memory to {consumer}.",
+                memory=memory,
+            )
+            record = memory.as_record()
+            return FullMemory(
+                id=memory.id,
+                key=memory.key,
+                scope=memory.scope,
+                formation=memory.formation,
+                label=label(memory),
+                value=memory.value,
+                source=memory.source,
+                created_at=record["created_at"],
+                updated_at=record["updated_at"],
+                expires_at=record["expires_at"],
             )
 
         return await self._guarded(run)
+
+    def _give_one(self, memory: Memory, consumer: str) -> None:
+        """Audit one row given in full as influence (§7)."""
+        with self.store.db.write() as conn:
+            audit.record_many(
+                conn,
+                at=to_epoch(self.store.clock()),
+                event="influence",
+                actor=f"agent:{consumer}",
+                memories=[memory],
+                reason=f"Given to {consumer} in full (get_memory).",
+                detail={"consumer": consumer, "purpose": "style", "tool": "get_memory"},
+            )
 
     async def propose_memory(self, ctx: Context, key: str, value: str, user_words: str | None = None) -> WriteOutcome:
         async def run() -> WriteOutcome:
@@ -706,7 +904,22 @@ TOOL_DESCRIPTIONS = {
         "Call it at the start of a conversation or before personalising an answer. purpose='style' "
         "(default) is for how to talk to the user; use purpose='privileged' before spending money, "
         "changing access, billing or compliance actions: it returns only what the user saved "
-        "explicitly. Every row given is recorded in the user's audit log."
+        "explicitly. Give query (the task at hand, in a few words) to get the memories relevant to it "
+        "after the user's standing preferences; max_tokens (default 2000, at most 20000) bounds the whole "
+        "result, and the block's last line says how many memories were left out to fit. "
+        "Every row given is recorded in the user's audit log."
+    ),
+    "search_memories": (
+        "Search the user's memories for words (e.g. 'flights Lisbon'), best match first: up to limit "
+        "(1-50, default 10) short previews, each with id, key, label ('saved by you' or 'inferred NN%'), "
+        f"the value cut at {PREVIEW_CHARS} characters (cut=true when it was), and a relevance score. "
+        "Read one in full with get_memory. Inferred results are guesses; never present them as the "
+        "user's words. Every preview given is recorded in the user's audit log."
+    ),
+    "get_memory": (
+        "Read one memory in full by its id (from get_context or search_memories; the first 8 characters "
+        "are enough): key, value, label, scope, source and times. Only memories you may read are found. "
+        "Recorded in the user's audit log."
     ),
     "propose_memory": (
         "Save something the user explicitly asked you to remember ('remember that…', 'from now on…'). "

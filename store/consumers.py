@@ -21,10 +21,11 @@ Every read that gives rows out records one ``influence`` audit event per row.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from memtrust.store import audit
+from memtrust.store import audit, recall
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
@@ -74,11 +75,14 @@ def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
     return not (purpose == "privileged" and memory.formation != "explicit")
 
 
+def label_for(formation: str, confidence: float) -> str:
+    """The label of a row of ``formation`` and ``confidence``: ``saved by you`` or ``inferred 82%``."""
+    return "saved by you" if formation == "explicit" else f"inferred {round(confidence * 100)}%"
+
+
 def label(memory: Memory) -> str:
     """The row's label in a prompt block: ``saved by you`` or ``inferred 82%``."""
-    if memory.formation == "explicit":
-        return "saved by you"
-    return f"inferred {round(memory.confidence * 100)}%"
+    return label_for(memory.formation, memory.confidence)
 
 
 def _one_line(text: str) -> str:
@@ -86,50 +90,134 @@ def _one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: "\\n" if m.group() == "\n" else f"\\u{ord(m.group()):04x}", text)
 
 
+def memory_line(key: str, value: str, formation: str, confidence: float) -> str:
+    """One line of a prompt block: ``- [saved by you] key: value`` / ``- [inferred 82%] key: value``
+    (the value on one line, :func:`_one_line`)."""
+    return f"- [{label_for(formation, confidence)}] {key}: {_one_line(value)}"
+
+
+def left_out_line(left_out: int, *, exact: bool, max_tokens: int) -> str:
+    """The block's last line: how many rows that apply were left out for the budget (§7)."""
+    if left_out == 0 and exact:
+        return f"(nothing left out: every memory that applies fits in {max_tokens:,} tokens)"
+    many = "memory" if left_out == 1 and exact else "memories"
+    return f"({'' if exact else 'at least '}{left_out:,} more {many} left out to stay within {max_tokens:,} tokens)"
+
+
 @dataclass(frozen=True)
 class ContextBlock:
-    """The memories given to a consumer and the text an assistant puts in its prompt."""
+    """The memories given to a consumer, in order, and how many that apply were left out for
+    the budget (``left_out``; a lower bound when not ``left_out_exact``)."""
 
     consumer: str
     purpose: Purpose
     memories: tuple[Memory, ...]
+    left_out: int = 0
+    left_out_exact: bool = True
+    max_tokens: int = recall.DEFAULT_MAX_TOKENS
+
+    def lines(self) -> list[str]:
+        """One line per memory (:func:`memory_line`), without the closing line."""
+        return [memory_line(m.key, m.value, m.formation, m.confidence) for m in self.memories]
 
     def text(self) -> str:
-        """One line per memory: ``- [saved by you] key: value`` / ``- [inferred 82%] key: value``."""
-        lines = [f"- [{label(m)}] {m.key}: {_one_line(m.value)}" for m in self.memories]
-        return "\n".join(lines)
+        """The block an assistant puts in its prompt: a line per memory, then the line saying
+        how many were left out (:func:`left_out_line`). Its token estimate
+        (:func:`store.recall.estimate_tokens`) is at most ``max_tokens``."""
+        closing = left_out_line(self.left_out, exact=self.left_out_exact, max_tokens=self.max_tokens)
+        return "\n".join([*self.lines(), closing])
 
 
-def context_for(store: MemoryStore, *, consumer: str, purpose: str = "style", actor: str | None = None) -> ContextBlock:
-    """Gather what ``consumer`` may read for ``purpose`` and audit it as ``influence``.
+#: Tokens kept for the closing line (its longest form, with nine-digit counts).
+_CLOSING_TOKENS = recall.estimate_tokens(left_out_line(999_999_999, exact=False, max_tokens=999_999_999)) + 1
 
-    Explicit rows come before inferred ones, each in key order. Raises InvalidInput for an
-    unknown purpose or a malformed consumer name. One ``influence`` event per row given,
-    naming the row, its key and formation, the consumer and the purpose (never the value).
+
+def pack(
+    candidates: list[recall.Candidate], budget: int, *, cost: Callable[[recall.Candidate], int] | None = None
+) -> tuple[list[recall.Candidate], int]:
+    """The candidates that fit in ``budget`` tokens, in order, skipping any that does not fit
+    (a shorter one after it may), and how many were skipped. ``cost`` gives a candidate's
+    tokens (default: its line and a newline)."""
+    given: list[recall.Candidate] = []
+    skipped, used = 0, 0
+    for candidate in candidates:
+        tokens = (
+            cost(candidate)
+            if cost is not None
+            else recall.estimate_tokens(
+                memory_line(candidate.key, candidate.value, candidate.formation, candidate.confidence) + "\n"
+            )
+        )
+        if used + tokens <= budget:
+            given.append(candidate)
+            used += tokens
+        else:
+            skipped += 1
+    return given, skipped
+
+
+def context_for(
+    store: MemoryStore,
+    *,
+    consumer: str,
+    purpose: str = "style",
+    actor: str | None = None,
+    query: str | None = None,
+    max_tokens: int = recall.DEFAULT_MAX_TOKENS,
+    cost: Callable[[recall.Candidate], int] | None = None,
+    reserve: int = 0,
+) -> ContextBlock:
+    """Gather what ``consumer`` may read for ``purpose``, relevant to ``query``, within
+    ``max_tokens``, and audit each row given as ``influence`` (§7).
+
+    Order and ranking: :mod:`store.recall` (standing instructions and preferences first, then
+    relevance to ``query`` — or, without one, the most recent rows). Every row passes
+    :func:`may_read`. The block's text (:meth:`ContextBlock.text`) is estimated at most
+    ``max_tokens`` tokens (:func:`store.recall.estimate_tokens`); ``cost`` and ``reserve`` let a
+    caller that wraps the rows in more text (the MCP server) count that text instead. The audit
+    is one statement for the whole call: one event per row given, naming the row, its key and
+    formation, the consumer and the purpose (never the value, never the query). Raises
+    InvalidInput for an unknown purpose, a malformed consumer name, or a budget under
+    :data:`store.recall.MIN_MAX_TOKENS`.
     """
     validate_consumer(consumer)
     if purpose not in PURPOSES:
         raise InvalidInput("The purpose is style or privileged.")
+    if not isinstance(max_tokens, int) or max_tokens < recall.MIN_MAX_TOKENS:
+        raise InvalidInput(f"The token budget is a whole number of at least {recall.MIN_MAX_TOKENS}.")
     now = to_epoch(store.clock())
     learning = store.learning_enabled()
-    given = [
+    gates = recall.Gates(
+        consumer=consumer,
+        shared_scope=DEFAULT_SCOPE,
+        inferences=learning and purpose != "privileged",
+        floor=INFERENCE_FLOOR,
+        now=now,
+    )
+    budget = max_tokens - _CLOSING_TOKENS - reserve
+    limit = recall.candidate_limit(max(budget, 0))
+    with store.db.read() as conn:
+        standing, standing_total = recall.standing(conn, gates, limit)
+        ranked = recall.relevant(conn, gates, query, limit) if query else None
+        if ranked is None:
+            ranked = recall.recent(conn, gates, limit)
+    rows, total, exact = ranked
+    candidates = [*standing, *rows]
+    given, _skipped = pack(candidates, budget, cost=cost)
+    memories = [
         m
-        for m in store.list(status="active")
+        for m in store.get_many([c.id for c in given])
         if may_read(m, consumer=consumer, purpose=purpose, now_epoch=now, learning_enabled=learning)
     ]
-    given.sort(key=lambda m: (m.formation != "explicit", m.key, m.scope != DEFAULT_SCOPE))
+    left_out = standing_total + total - len(memories)
     with store.db.write() as conn:
-        for memory in given:
-            audit.record(
-                conn,
-                at=now,
-                event="influence",
-                actor=actor or f"consumer:{consumer}",
-                memory_id=memory.id,
-                scope=memory.scope,
-                key=memory.key,
-                formation=memory.formation,
-                reason=f"Given to {consumer} for {purpose}.",
-                detail={"consumer": consumer, "purpose": purpose},
-            )
-    return ContextBlock(consumer, purpose, tuple(given))
+        audit.record_many(
+            conn,
+            at=now,
+            event="influence",
+            actor=actor or f"consumer:{consumer}",
+            memories=memories,
+            reason=f"Given to {consumer} for {purpose}.",
+            detail={"consumer": consumer, "purpose": purpose},
+        )
+    return ContextBlock(consumer, purpose, tuple(memories), left_out, exact, max_tokens)

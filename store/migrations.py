@@ -295,6 +295,12 @@ def _v6_full_text(conn: Connection) -> None:
     )
 
 
+def _v7_recent_index(conn: Connection) -> None:
+    """Recall without a query (§7) gives the most recently changed active rows first; this
+    index serves that order without sorting the table."""
+    conn.execute("CREATE INDEX memories_recent ON memories (status, updated_at)")
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -302,6 +308,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("deletion_requests", _v4_deletion_requests),
     ("overview", _v5_overview),
     ("full_text", _v6_full_text),
+    ("recent_index", _v7_recent_index),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

@@ -25,6 +25,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from sqlcipher3 import Connection
+
 FTS_TABLE = "memories_fts"
 #: Fewer characters than this cannot form a trigram phrase: the vocabulary path serves them.
 TRIGRAM = 3
@@ -63,7 +65,7 @@ def phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def substring_match(conn, text: str) -> str | None:
+def substring_match(conn: Connection, text: str) -> str | None:
     """The ``MATCH`` expression finding ``text`` inside a key, value, scope or source, or
     ``None`` when nothing can match (an empty query, or a short one no term starts with).
 
@@ -102,7 +104,7 @@ def words_match(words: Sequence[str]) -> str:
     return "{key value} : (" + " OR ".join(phrase(word) for word in words) + ")"
 
 
-def capped_count(conn, match: str, cap: int) -> int:
+def capped_count(conn: Connection, match: str, cap: int) -> int:
     """How many memories ``match`` finds, counted up to ``cap`` (reads at most ``cap`` rows)."""
     return conn.execute(
         f"SELECT count(*) FROM (SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT ?)", (match, cap)

@@ -19,7 +19,20 @@ from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
 
 REPO = Path(__file__).resolve().parents[1]
-TOOLS = {"get_context", "propose_memory", "report_signal", "forget_memory", "list_my_memories"}
+TOOLS = {
+    "get_context",
+    "propose_memory",
+    "report_signal",
+    "forget_memory",
+    "list_my_memories",
+    "search_memories",
+    "get_memory",
+}
+
+
+def rows(block: dict) -> str:
+    """A get_context block without its closing line (how many memories were left out)."""
+    return "\n".join(block["context"].splitlines()[:-1])
 
 
 @asynccontextmanager
@@ -86,7 +99,7 @@ async def test_proposed_memory_is_pending_until_the_user_confirms_it_in_the_stor
             user_words="please remember I prefer email",
         )
         assert (outcome["outcome"], outcome["status"], outcome["confirmed_by_user"]) == ("pending", "pending", False)
-        assert (await call(session, "get_context"))["context"] == ""  # pending is never given out
+        assert rows(await call(session, "get_context")) == ""  # pending is never given out
 
         with opened(passphrase_store_path) as store:
             memory = store.get(outcome["memory_id"])
@@ -101,7 +114,7 @@ async def test_proposed_memory_is_pending_until_the_user_confirms_it_in_the_stor
             assert store.get(memory.id).status == "active"
 
         block = await call(session, "get_context")
-    assert block["context"] == "- [saved by you] contact.preferred_channel: email"
+    assert rows(block) == "- [saved by you] contact.preferred_channel: email"
 
 
 async def test_proposal_accepted_through_elicitation_is_active_with_the_confirmation_in_source_ref(
@@ -207,7 +220,7 @@ async def test_privileged_context_contains_no_inferred_row(passphrase_store_path
         style = await call(session, "get_context", purpose="style")
         privileged = await call(session, "get_context", purpose="privileged")
     assert {m["formation"] for m in style["memories"]} == {"explicit", "implicit"}
-    assert privileged["context"] == "- [saved by you] contact.preferred_channel: email"
+    assert rows(privileged) == "- [saved by you] contact.preferred_channel: email"
     assert [m["formation"] for m in privileged["memories"]] == ["explicit"]
 
 
@@ -225,7 +238,7 @@ async def test_get_context_never_gives_a_weak_guess_that_a_detector_kept(passphr
     async with served(passphrase_store_path) as session:
         style = await call(session, "get_context", purpose="style")
     assert [m["key"] for m in style["memories"]] == ["interests.topics"]
-    assert "UTC+01:00" not in style["context"]
+    assert "UTC+01:00" not in rows(style)
     with opened(passphrase_store_path) as store:
         given = [e.key for e in store.audit_events() if e.event == "influence"]
     assert given == ["interests.topics"]
@@ -236,12 +249,12 @@ async def test_another_consumers_implicit_rows_are_not_returned(passphrase_store
         store.set_learning(True, actor="user")
     async with served(passphrase_store_path, consumer="research") as research:
         theirs = await call(research, "report_signal", key="interests.topics", value="chess", confidence=0.9)
-        assert "interests.topics" in (await call(research, "get_context"))["context"]
+        assert "interests.topics" in rows(await call(research, "get_context"))
     async with served(passphrase_store_path, consumer="assistant") as assistant:
         block = await call(assistant, "get_context")
         mine = await call(assistant, "list_my_memories")
         refused = await assistant.call_tool("forget_memory", {"memory_id": theirs["memory_id"]})
-    assert block["memories"] == [] and "chess" not in block["context"]
+    assert block["memories"] == [] and "chess" not in rows(block)
     assert mine == {"consumer": "assistant", "memories": []}
     assert refused.is_error and "No memory that assistant can see" in refused.content[0].text
     with opened(passphrase_store_path) as store:
@@ -388,3 +401,68 @@ def test_a_consumer_named_shared_is_refused(tmp_path, passphrase_store_path):
     env = {"PATH": "/usr/bin:/bin", "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "PYTHONPATH": str(REPO)}
     result = _run_server(["mcp", "--db", str(passphrase_store_path), "--consumer", "shared"], env)
     assert result.returncode == 1 and "cannot be called shared" in result.stderr and result.stdout == ""
+
+
+# --- recall for a task: get_context with a query and a budget, search_memories, get_memory (§7) ---
+
+
+async def test_get_context_with_a_query_stays_within_its_budget_as_the_client_receives_it(passphrase_store_path):
+    from memtrust.store.recall import estimate_tokens
+    from tests.recall_fixtures import fill, vocabulary
+
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="t")
+        fill(store, 600)
+        store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="t")
+    word = vocabulary()[0]  # in most rows: many more match than fit
+    async with served(passphrase_store_path, consumer="research") as session:
+        results = {}
+        for budget in (600, 2000):
+            result = await session.call_tool("get_context", {"query": f"{word} plans", "max_tokens": budget})
+            assert not result.is_error
+            results[budget] = result
+            assert estimate_tokens(result.model_dump_json(by_alias=True, exclude_none=True)) <= budget
+        capped = await call(session, "get_context", max_tokens=10**9)
+    small = results[600].structured_content
+    assert small["context"].splitlines()[0] == "- [saved by you] contact.preferred_channel: email"
+    assert (
+        small["context"].splitlines()[-1] == f"({small['left_out']:,} more memories left out to stay within 600 tokens)"
+    )
+    assert small["left_out"] > 0 and results[600].content[0].text == small["context"]
+    assert len(results[2000].structured_content["memories"]) > len(small["memories"])
+    assert {m["scope"] for m in results[2000].structured_content["memories"]} <= {"shared", "research"}
+    assert capped["max_tokens"] == 20_000 and estimate_tokens(capped["context"]) * 2 <= 20_000
+
+
+async def test_search_memories_gives_bounded_previews_and_get_memory_one_in_full(passphrase_store_path):
+    long_value = "Lisbon trip: " + "pastel de nata " * 40
+    with opened(passphrase_store_path) as store:
+        store.set_learning(True, actor="t")
+        trip = store.propose(Proposal("travel.plan", long_value, "explicit", "user", confirmed=True), actor="t")
+        store.propose(
+            Proposal("travel.seat", "aisle on flights to Lisbon", "explicit", "user", confirmed=True), actor="t"
+        )
+        billing = store.propose(
+            Proposal("travel.budget", "Lisbon hotel budget", "explicit", "user", scope="billing", confirmed=True),
+            actor="t",
+        )
+        store.propose(
+            Proposal("interests.city", "Lisbon", "implicit", "inference:topics", confidence=0.8, evidence={}), actor="t"
+        )
+    async with served(passphrase_store_path, consumer="research") as session:
+        found = await call(session, "search_memories", query="Lisbon", limit=10)
+        one = await call(session, "get_memory", memory_id=trip.memory.id[:8])
+        hidden = await session.call_tool("get_memory", {"memory_id": billing.memory.id})
+        too_many = await session.call_tool("search_memories", {"query": "Lisbon", "limit": 500})
+    previews = {p["key"]: p for p in found["results"]}
+    assert set(previews) == {"travel.plan", "travel.seat", "interests.city"}  # never billing's scope
+    assert previews["interests.city"]["label"] == "inferred 80%"
+    plan = previews["travel.plan"]
+    assert plan["cut"] and len(plan["value"]) == 160 and plan["value"].endswith("…")
+    scores = [p["score"] for p in found["results"]]
+    assert scores == sorted(scores, reverse=True) and all(score >= 0 for score in scores)
+    assert one["value"] == long_value and one["label"] == "saved by you"
+    assert hidden.is_error and too_many.is_error
+    with opened(passphrase_store_path) as store:
+        given = [e for e in store.audit_events() if e.event == "influence"]
+    assert {e.key for e in given} == {"travel.plan", "travel.seat", "interests.city"}
