@@ -365,10 +365,10 @@ def _memory_line(memory: Memory) -> str:
 def list_(ctx: click.Context, formation: str | None, status: str | None, as_json: bool) -> None:
     """List memories, with their formation."""
     store = _store(ctx, create=False)
-    memories = store.list(formation=formation, status=status)
     if as_json:
-        click.echo(json.dumps([m.as_record() for m in memories], ensure_ascii=False, indent=2))
+        _echo_json_array(m.as_record() for m in store.each(formation=formation, status=status))
         return
+    memories = store.list(formation=formation, status=status)
     requests = []
     if status in (None, "pending") and formation in (None, "explicit"):
         from memtrust.store.deletion_requests import DeletionRequests
@@ -384,6 +384,17 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
             f'{request.id[:8]}  [request to forget] you asked to forget "{request.what}": '
             f"confirm deletes {targets}, reject keeps it"
         )
+
+
+def _echo_json_array(records) -> None:
+    """Print ``records`` as ``json.dumps(list(records), indent=2)`` would, one record at a time
+    (a store of 100,000 memories is never held whole in memory)."""
+    empty = True
+    for record in records:
+        text = json.dumps(record, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        click.echo(("[\n  " if empty else ",\n  ") + text, nl=False)
+        empty = False
+    click.echo("[]" if empty else "\n]")
 
 
 def _memory_or_request(store: MemoryStore, given: str) -> tuple[Literal["memory", "request"], str]:

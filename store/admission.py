@@ -24,7 +24,6 @@ from memtrust.store.model import (
     is_sensitive,
     mentioned_sensitive_class,
 )
-from memtrust.store.screening import find_secret, is_confidential, temporary_expiry
 
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
 DEFAULT_IMPLICIT_TTL = timedelta(days=60)
@@ -110,6 +109,10 @@ def decide(
     explicit writes not confirmed by the user wait as pending. Never raises for bad input:
     a malformed proposal is a ``reject`` with the reason.
     """
+    # The screening rules compile dozens of patterns: only a write pays for them (a read, such
+    # as memtrust context, never does).
+    from memtrust.store.screening import find_secret, is_confidential, temporary_expiry
+
     problem = validate(proposal)
     if problem:
         return _reject(problem, "2")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import builtins
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -35,7 +35,6 @@ from memtrust.store.model import (
     utc_now,
 )
 from memtrust.store.retention import PruneReport, prune_expired
-from memtrust.store.screening import find_secret, is_confidential
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 #: The same columns read through the alias ``m`` (joined with the full-text index).
@@ -161,6 +160,23 @@ class MemoryStore:
             params += [limit, offset]
         with self.db.read() as conn:
             return [_memory_from_row(row) for row in conn.execute(sql, params)]
+
+    def each(self, *, formation: str | None = None, status: str | None = None, batch: int = 500) -> Iterator[Memory]:
+        """Every memory of ``formation`` and ``status`` (each filter optional), oldest first by
+        creation time, as :meth:`list` orders them, read ``batch`` rows at a time: at most a batch
+        is held in memory however large the store (``memtrust list --json``). The store stays
+        locked until the iteration ends; consume it whole, without writing meanwhile."""
+        clauses: list[str] = []
+        params: list[str] = []
+        for column, wanted in (("formation", formation), ("status", status)):
+            if wanted is not None:
+                clauses.append(f"{column} = ?")
+                params.append(wanted)
+        where = " WHERE " + " AND ".join(clauses) if clauses else ""
+        with self.db.read() as conn:
+            cursor = conn.execute(f"SELECT {_COLUMNS} FROM memories{where} ORDER BY created_at, key, id", params)
+            while rows := cursor.fetchmany(batch):
+                yield from (_memory_from_row(row) for row in rows)
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Row counts per formation and status: ``{"explicit": {"active": 3, …}, …}``."""
@@ -605,6 +621,8 @@ class MemoryStore:
         old value. The audit records the edit with key and formation, never either value.
         Raises MemoryNotFound and InvalidInput.
         """
+        from memtrust.store.screening import find_secret, is_confidential  # compiled on first use
+
         now_dt = self.clock()
         now = to_epoch(now_dt)
         with self.db.write() as conn:

@@ -7,9 +7,10 @@ Each migration runs once, in its own ``BEGIN IMMEDIATE`` transaction, and bumps
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlcipher3 import Connection
+if TYPE_CHECKING:
+    from sqlcipher3 import Connection
 
 from memtrust.store.model import SENSITIVE_PREFIXES
 

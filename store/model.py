@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, overload
 
-from memtrust.store.sensitive import sensitive_class
-
 Formation = Literal["explicit", "implicit"]
 Status = Literal["pending", "active", "quarantined"]
 Outcome = Literal["admit", "pending", "quarantine", "reject"]
@@ -182,6 +180,8 @@ def mentioned_sensitive_class(key: str, value: str) -> str | None:
     Admission rejects such an inference (DESIGN.md §3.1), import refuses one, and the UI
     badges such a memory sensitive (:attr:`Memory.sensitive`)."""
     words = key.split(".", 1)[-1].replace("_", " ")
+    from memtrust.store.sensitive import sensitive_class  # its word lists load on first use
+
     return sensitive_class(f"{words} {value}")
 
 

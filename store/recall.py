@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlcipher3 import Connection
+if TYPE_CHECKING:
+    from sqlcipher3 import Connection
 
 from memtrust.store import search
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from sqlcipher3 import Connection
+if TYPE_CHECKING:
+    from sqlcipher3 import Connection
 
 FTS_TABLE = "memories_fts"
 #: Fewer characters than this cannot form a trigram phrase: the vocabulary path serves them.

@@ -1,5 +1,5 @@
 """A synthetic store for recall tests and benchmarks: ``fill(store, n)`` writes ``n`` memories
-with one SQL statement per 5,000 rows (the full-text triggers index them as they go).
+in one transaction (the full-text triggers index them as they go).
 
 Rows vary the way the §7 gates care about: formation (a third inferred, some under the 0.7
 floor), scope (shared, and the ``research`` and ``billing`` agents), status (some pending,
@@ -76,9 +76,8 @@ def rows(count: int, now: int, *, seed: int = 14, start: int = 0) -> list[tuple]
 
 
 def fill(store, count: int, *, seed: int = 14) -> None:
-    """Write ``count`` synthetic memories into ``store`` (5,000 rows per statement batch)."""
+    """Write ``count`` synthetic memories into ``store`` in one transaction."""
     now = to_epoch(store.clock())
-    for start in range(0, count, 5000):
-        batch = rows(min(5000, count - start), now, seed=seed, start=start)
-        with store.db.write() as conn:
-            conn.executemany(INSERT_MEMORY_SQL, batch)
+    with store.db.write() as conn:
+        for start in range(0, count, 5000):
+            conn.executemany(INSERT_MEMORY_SQL, rows(min(5000, count - start), now, seed=seed, start=start))
