@@ -34,9 +34,18 @@ from memtrust.store.deletion_requests import (
     DeletionRequests,
 )
 from memtrust.store.model import Memory
+from memtrust.store.search import fold
 
 #: Option ids of requests to forget start with this (memory ids are hex, so never do).
 REQUEST_PREFIX = "forget:"
+#: Most pending memories a search of the Inbox lists.
+INBOX_ROWS = 1000
+
+
+def _request_text(request: DeletionRequest) -> str:
+    """What a search of the Inbox looks in for a request to forget: what was said, and the
+    keys and values it would delete."""
+    return "\n".join([request.what, request.utterance, *(f"{m.key}\n{m.value}" for m in request.targets)])
 
 
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
@@ -95,6 +104,7 @@ class InboxScreen(PromptListScreen):
     """Pending memories and requests to forget, one question each; answer with y/Enter or n."""
 
     FOLLOWS_OUTSIDE_WRITES = True
+    EMPTY_WORDS = Content("Your Inbox is empty: nothing is waiting for your confirmation.")
     BINDINGS = [
         # "Yes"/"No" answer the highlighted row's own question: "Save … as your …?" for a
         # memory, "… delete …?" for a request to forget.
@@ -112,7 +122,8 @@ class InboxScreen(PromptListScreen):
             id="inbox.reject",
             tooltip="No to the highlighted row: discard the memory, or keep what you asked to forget",
         ),
-        Binding("escape,i", "back", "Back", id="inbox.back", tooltip="Back to your memories"),
+        Binding("slash", "search", "Search", id="inbox.search", tooltip="Narrow the Inbox to what holds some words"),
+        Binding("escape,i", "back", "Back", id="inbox.back", tooltip="Close the search, or go back to your memories"),
     ]
 
     class Loaded(Message):
@@ -145,12 +156,9 @@ class InboxScreen(PromptListScreen):
             id="inbox-title",
             classes="prompt-title",
         )
+        yield self.search_box("Search the Inbox (Escape closes)")
         yield OptionList(id="inbox-list")
-        yield Static(
-            Content("Your Inbox is empty: nothing is waiting for your confirmation."),
-            id="inbox-empty",
-            classes="prompt-empty",
-        )
+        yield self.empty_line("inbox-empty")
         yield Footer(compact=True, show_command_palette=False)
 
     def reload(self) -> None:
@@ -163,7 +171,12 @@ class InboxScreen(PromptListScreen):
     def _read(self) -> Loaded:
         """The Inbox's contents, read now (call from a thread worker)."""
         store = self.memtrust.store
-        return self.Loaded(store.list(status="pending"), DeletionRequests(store).pending())
+        requests = DeletionRequests(store).pending()
+        if not self.search_text:
+            return self.Loaded(store.list(status="pending"), requests)
+        pending = store.search_page(self.search_text, formation="explicit", statuses=("pending",), limit=INBOX_ROWS)
+        wanted = fold(self.search_text)
+        return self.Loaded(pending, [r for r in requests if wanted in fold(_request_text(r))])
 
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the Inbox")
     def load_pending(self) -> None:
@@ -317,4 +330,5 @@ class InboxScreen(PromptListScreen):
         self.notify(message.notice, markup=False)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if not self.leave_search():
+            self.dismiss(None)

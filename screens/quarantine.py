@@ -37,6 +37,7 @@ class QuarantineScreen(PromptListScreen):
     """Quarantined memories; release with c, delete with d."""
 
     FOLLOWS_OUTSIDE_WRITES = True
+    EMPTY_WORDS = Content("Nothing is held in Quarantine.")
     BINDINGS = [
         Binding(
             "c",
@@ -46,7 +47,12 @@ class QuarantineScreen(PromptListScreen):
             tooltip="Let assistants use the highlighted memory (asks first)",
         ),
         Binding("d", "delete", "Delete", id="quarantine.delete", tooltip="Delete the highlighted memory (asks first)"),
-        Binding("escape,z", "back", "Back", id="quarantine.back", tooltip="Back to your memories"),
+        Binding(
+            "slash", "search", "Search", id="quarantine.search", tooltip="Narrow Quarantine to what holds some words"
+        ),
+        Binding(
+            "escape,z", "back", "Back", id="quarantine.back", tooltip="Close the search, or go back to your memories"
+        ),
     ]
 
     class Loaded(Message):
@@ -77,8 +83,9 @@ class QuarantineScreen(PromptListScreen):
             id="quarantine-title",
             classes="prompt-title",
         )
+        yield self.search_box("Search Quarantine (Escape closes)")
         yield OptionList(id="quarantine-list")
-        yield Static(Content("Nothing is held in Quarantine."), id="quarantine-empty", classes="prompt-empty")
+        yield self.empty_line("quarantine-empty")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -91,7 +98,13 @@ class QuarantineScreen(PromptListScreen):
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading Quarantine")
     def load_held(self) -> None:
         """Read the quarantined memories (thread worker)."""
-        held = self.memtrust.store.page(formation="explicit", statuses=("quarantined",), limit=QUARANTINE_ROWS)
+        store = self.memtrust.store
+        if self.search_text:
+            held = store.search_page(
+                self.search_text, formation="explicit", statuses=("quarantined",), limit=QUARANTINE_ROWS
+            )
+        else:
+            held = store.page(formation="explicit", statuses=("quarantined",), limit=QUARANTINE_ROWS)
         self.post_message(self.Loaded(held))
 
     def on_quarantine_screen_loaded(self, message: Loaded) -> None:
@@ -146,4 +159,5 @@ class QuarantineScreen(PromptListScreen):
         self.load_held()
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if not self.leave_search():
+            self.dismiss(None)

@@ -181,3 +181,47 @@ async def test_n_on_a_request_to_forget_dismisses_it_and_keeps_the_memory(store,
         assert "You asked to forget" not in flat(rendered(app.screen.query_one("#inbox-list")))
         assert known_store.audit_events(limit=1)[0].outcome == "dismissed"
         assert [m.key for m in known_store.list(status="pending")] == ["contact.preferred_channel"]
+
+
+async def test_slash_searches_the_inbox_and_escape_closes_the_search_before_the_inbox(store, clock):
+    pending_from_chat(store, "contact.preferred_channel", "email")
+    pending_from_chat(store, "travel.seat", "aisle seat please")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("i")
+        await settle(pilot)
+        assert "aisle" in rendered(app.screen.query_one("#inbox-list"))
+        await pilot.press("slash", *"AISLE")
+        await settle(pilot)
+        listed = rendered(app.screen.query_one("#inbox-list"))
+        assert "travel.seat" in listed and "contact.preferred_channel" not in listed
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, InboxScreen)
+        listed = rendered(app.screen.query_one("#inbox-list"))
+        assert "travel.seat" in listed and "contact.preferred_channel" in listed
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+
+
+async def test_slash_searches_quarantine_by_key_or_value(store, clock):
+    from memtrust.screens.quarantine import QuarantineScreen
+    from memtrust.store.model import Proposal
+
+    for key, value in (("notes.bank", "bank visit, keep this confidential"), ("notes.doctor", "doctor, confidential")):
+        held = store.propose(Proposal(key, value, "explicit", "user", confirmed=True), actor="t").memory
+        assert held.status == "quarantined"
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.push_screen(QuarantineScreen())
+        await settle(pilot)
+        await pilot.press("slash", *"doc")
+        await settle(pilot)
+        listed = rendered(app.screen.query_one("#quarantine-list"))
+        assert "notes.doctor" in listed and "notes.bank" not in listed
+        await pilot.press("enter", "escape")
+        await settle(pilot)
+        listed = rendered(app.screen.query_one("#quarantine-list"))
+        assert "notes.doctor" in listed and "notes.bank" in listed
