@@ -165,4 +165,5 @@ def test_at_100000_memories_the_block_stays_within_budget_and_gates(hundred_thou
         assert block.memories, query
         assert all(m.scope in ("shared", "research") and m.status == "active" for m in block.memories)
         assert all(m.formation == "explicit" or (purpose == "style" and m.confidence >= 0.7) for m in block.memories)
-        assert block.left_out > 0
+        if query is None or query == words[0]:  # every row applies, or the word is in most rows: more than fit
+            assert block.left_out > 0 and f"{block.left_out:,} more memories left out" in block.text()
