@@ -24,8 +24,9 @@ tenth of all rows already expired, so that launch includes the §4 prune. Then, 
   waits for the whole process to go idle.)
 
 It prints the median of ``--runs`` for each figure and the launch ratio to the minimal app.
-Targets (issue 6): launch at 100,000 within 1.5× the minimal app; a search keystroke under
-50 ms at 100,000. A benchmark, not a test: it always exits 0.
+Search runs on the store's full-text index (no index is built in memory at launch). Targets at
+100,000: launch within 1.5× the minimal app; a search keystroke painted within 16 ms
+(median: one frame at 60 Hz) and 33 ms (worst). A benchmark, not a test: it always exits 0.
 """
 
 from __future__ import annotations
@@ -300,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{_ms(figures['lists']):>9} | {_ms(figures['data']):>10} | {_ms(figures['key_median']):>19} | {_ms(figures['key_max']):>16}",
             flush=True,
         )
-    print("targets at 100,000: launch ratio <= 1.5; search keystroke < 50 ms")
+    print("targets at 100,000: launch ratio <= 1.5; search keystroke median <= 16 ms, worst <= 33 ms")
     return 0
 
 

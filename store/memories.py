@@ -270,8 +270,8 @@ class MemoryStore:
             raise ValueError("search_page() reads after a position or backwards, not both")
         anchor = after if after is not None else before
         with self.db.read() as conn:
-            match = search.substring_match(conn, text)
-            if match is None:
+            matches = search.substring_match(conn, text)
+            if not matches:
                 return []
             cursor: tuple[str, int] | None = None
             if anchor is not None:
@@ -284,17 +284,21 @@ class MemoryStore:
                 if cursor is not None and (status > cursor[0] if backward else status < cursor[0]):
                     continue  # this status comes wholly before the position (after it, backward)
                 sql = (
-                    f"SELECT {_M_COLUMNS} FROM {search.FTS_TABLE} CROSS JOIN memories AS m"
+                    f"SELECT {_M_COLUMNS}, m.rowid FROM {search.FTS_TABLE} CROSS JOIN memories AS m"
                     f" ON m.rowid = {search.FTS_TABLE}.rowid"
                     f" WHERE {search.FTS_TABLE} MATCH ? AND m.formation = ? AND m.status = ?"
                 )
-                params: builtins.list = [match, formation, status]
+                bound: builtins.list = []
                 if cursor is not None and status == cursor[0]:
                     sql += f" AND {search.FTS_TABLE}.rowid {'<' if backward else '>'} ?"
-                    params.append(cursor[1])
+                    bound.append(cursor[1])
                 sql += f" ORDER BY {search.FTS_TABLE}.rowid{' DESC' if backward else ''} LIMIT ?"
-                params.append(limit - len(rows))
-                rows += conn.execute(sql, params).fetchall()
+                wanted = limit - len(rows)
+                found: dict[int, tuple] = {}
+                for match in matches:  # several expressions: the first rows of their union
+                    for row in conn.execute(sql, [match, formation, status, *bound, wanted]):
+                        found[row[-1]] = row[:-1]
+                rows += [found[rowid] for rowid in sorted(found, reverse=backward)[:wanted]]
                 if len(rows) >= limit:
                     break
         memories = [_memory_from_row(row) for row in rows]
@@ -304,13 +308,16 @@ class MemoryStore:
         """How many memories :meth:`search_page` finds for ``text`` in all (every match is read
         from the index and its row checked: call it off the UI thread)."""
         with self.db.read() as conn:
-            match = search.substring_match(conn, text)
-            if match is None:
+            matches = search.substring_match(conn, text)
+            if not matches:
                 return 0
+            union = " UNION ".join(
+                f"SELECT rowid FROM {search.FTS_TABLE} WHERE {search.FTS_TABLE} MATCH ?" for _ in matches
+            )
             return conn.execute(
-                f"SELECT count(*) FROM {search.FTS_TABLE} CROSS JOIN memories AS m ON m.rowid = {search.FTS_TABLE}.rowid"
-                f" WHERE {search.FTS_TABLE} MATCH ? AND m.formation = ? AND m.status IN ({', '.join('?' * len(statuses))})",
-                [match, formation, *statuses],
+                f"SELECT count(*) FROM ({union}) AS hit CROSS JOIN memories AS m ON m.rowid = hit.rowid"
+                f" WHERE m.formation = ? AND m.status IN ({', '.join('?' * len(statuses))})",
+                [*matches, formation, *statuses],
             ).fetchone()[0]
 
     def get_many(self, memory_ids: Sequence[str]) -> builtins.list[Memory]:

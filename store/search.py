@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 FTS_TABLE = "memories_fts"
 #: Fewer characters than this cannot form a trigram phrase: the vocabulary path serves them.
 TRIGRAM = 3
-#: Most vocabulary terms a one- or two-character search expands to (more would make the OR
-#: slower than it is useful: a one-letter search matches nearly every memory anyway).
-SHORT_QUERY_TERMS = 2000
+#: Most vocabulary terms in one ``MATCH`` expression of a one- or two-character search; a
+#: longer list of terms is split into several expressions (the union of their matches).
+SHORT_QUERY_TERMS = 500
 
 _STOP_TEXT = """
     the and for are but not you all any can had her was one our out has him his how its may new now
@@ -67,28 +67,30 @@ def phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def substring_match(conn: Connection, text: str) -> str | None:
-    """The ``MATCH`` expression finding ``text`` inside a key, value, scope or source, or
-    ``None`` when nothing can match (an empty query, or a short one no term starts with).
+def substring_match(conn: Connection, text: str) -> list[str]:
+    """The ``MATCH`` expressions whose matches, together, are the memories holding ``text``
+    inside a key, value, scope or source: one expression, or for a short query one per
+    :data:`SHORT_QUERY_TERMS` terms of the vocabulary; none when nothing can match (an empty
+    query, or a short one no term starts with).
 
     ``conn`` is an open store connection (a short query reads the term list)."""
     if not text:
-        return None
+        return []
     if len(text) >= TRIGRAM:
-        return phrase(text)
+        return [phrase(text)]
     start = fold(text)
     if not start:
-        return None
+        return []
     terms = [
         term
         for (term,) in conn.execute(
-            "SELECT term FROM memories_fts_terms WHERE term >= ? AND term < ? LIMIT ?",
-            (start, start + "\U0010ffff", SHORT_QUERY_TERMS),
+            "SELECT term FROM memories_fts_terms WHERE term >= ? AND term < ?", (start, start + "\U0010ffff")
         )
     ]
-    if not terms:
-        return None
-    return " OR ".join(phrase(term) for term in terms)
+    return [
+        " OR ".join(phrase(term) for term in terms[first : first + SHORT_QUERY_TERMS])
+        for first in range(0, len(terms), SHORT_QUERY_TERMS)
+    ]
 
 
 def query_words(query: str) -> list[str]:
