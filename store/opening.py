@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from memtrust.store.db import STORE_SUFFIXES, Database
 from memtrust.store.errors import InvalidInput, KeyUnavailable, StoreNotFound, WrongKey
 from memtrust.store.files import check_folder, creation_lock, make_folder
@@ -50,7 +48,11 @@ def default_db_path(env: Mapping[str, str] | None = None) -> Path:
     (``platformdirs.user_data_dir("memtrust", appauthor=False)``) + ``memtrust.db``."""
     env = os.environ if env is None else env
     home = env.get("MEMTRUST_HOME")
-    base = Path(home).expanduser() if home else Path(platformdirs.user_data_dir("memtrust", appauthor=False))
+    if home:
+        return Path(home).expanduser() / DB_FILE_NAME
+    import platformdirs  # only when no folder is given: a --db or MEMTRUST_HOME run never loads it
+
+    base = Path(platformdirs.user_data_dir("memtrust", appauthor=False))
     return base / DB_FILE_NAME
 
 
