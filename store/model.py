@@ -12,6 +12,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, overload
 
+
+def __getattr__(name: str) -> Any:
+    """``sensitive_class``, the one classifier of §3.1, loaded on first use (PEP 562): its word
+    lists and stemmers are not loaded by a command that never classifies (memtrust context)."""
+    if name == "sensitive_class":
+        from memtrust.store.sensitive import sensitive_class
+
+        return sensitive_class
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 Formation = Literal["explicit", "implicit"]
 Status = Literal["pending", "active", "quarantined"]
 Outcome = Literal["admit", "pending", "quarantine", "reject"]
