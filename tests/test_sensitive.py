@@ -113,9 +113,10 @@ def test_the_development_set_meets_the_recall_and_false_positive_targets():
     assert len(false) / negatives <= 0.03, false
 
 
-def test_the_held_out_set_stays_at_its_measured_figures():
-    # Written after the vocabulary and never tuned on: recall 0.895 and false positives
-    # 1.7 % when measured (bench/sensitive_quality.py); this pins them against regressions.
-    missed, false, positives, negatives = _measured("heldout")
-    assert len(missed) / positives <= 0.11, missed
+@pytest.mark.parametrize(("name", "most_missed"), [("heldout", 0.07), ("heldout2", 0.30)])
+def test_the_held_out_sets_stay_at_their_measured_figures(name, most_missed):
+    # Never tuned on; recall when measured (bench/sensitive_quality.py): heldout 0.934,
+    # heldout2 0.703 — below the 0.98 aimed at, pinned here against regressions.
+    missed, false, positives, negatives = _measured(name)
+    assert len(missed) / positives <= most_missed, missed
     assert len(false) / negatives <= 0.03, false
