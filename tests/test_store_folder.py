@@ -112,7 +112,16 @@ def test_a_link_planted_as_the_lock_creates_nothing_and_is_refused(store_home, t
     assert memtrust("list", home=store_home).returncode == 0  # the old passphrase still opens it
 
 
-@pytest.mark.parametrize("name", ["memtrust.db-wal", "memtrust.db-shm", "memtrust.db.keyinfo.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "memtrust.db-wal",
+        "memtrust.db-shm",
+        "memtrust.db.keyinfo.json",
+        "memtrust.db.sqlcipher3-backup",
+        "memtrust.db.rekey",
+    ],
+)
 def test_a_link_planted_beside_a_store_is_refused_and_its_target_untouched(store_home, victim, name):
     planted = store_home / name
     if planted.exists():
