@@ -198,11 +198,13 @@ def test_doctor_says_how_to_fix_a_folder_others_can_write_and_changes_nothing(st
 def test_doctor_reports_loose_modes_and_changes_none_of_them(store_home):
     os.chmod(store_home / "memtrust.db", 0o644)
     os.chmod(store_home, 0o755)
+    before = {p.name: digest(p) for p in store_home.iterdir() if p.is_file()}
     done = memtrust("doctor", home=store_home)
     assert done.returncode == 1
     assert f"chmod 700 {store_home}" in done.stdout and "memtrust.db is 0644" in done.stdout
     assert "integrity: ok" in done.stdout  # it did open and check the store
     assert mode(store_home) == 0o755 and mode(store_home / "memtrust.db") == 0o644
+    assert {p.name: digest(p) for p in store_home.iterdir() if p.is_file()} == before
 
 
 def test_memtrust_sets_the_mode_only_of_folders_it_creates(tmp_path):
