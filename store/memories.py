@@ -751,15 +751,16 @@ class MemoryStore:
         now = self._now()
         with self.db.write() as conn:
             rows = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE formation = 'implicit'").fetchall()
-            for row in rows:
-                self._delete(
-                    conn,
-                    _memory_from_row(row),
-                    now=now,
-                    actor=actor,
-                    event="clear-inferred",
-                    reason="You cleared everything inferred.",
-                )
+            with search.bulk_deletion(conn, len(rows)):
+                for row in rows:
+                    self._delete(
+                        conn,
+                        _memory_from_row(row),
+                        now=now,
+                        actor=actor,
+                        event="clear-inferred",
+                        reason="You cleared everything inferred.",
+                    )
         self.db.checkpoint()
         return len(rows)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from sqlcipher3 import Connection
 
-from memtrust.store import audit
+from memtrust.store import audit, search
 
 #: The ``audit.event`` of every step of a request to forget (store/deletion_requests.py).
 FORGET_REQUEST_EVENT = "forget-request"
@@ -127,30 +127,31 @@ def _prune_memories(conn: Connection, *, now_epoch: int, actor: str) -> PruneRep
     rows = conn.execute(f"SELECT id, formation FROM memories WHERE {_EXPIRED}", params).fetchall()
     if not rows:
         return PruneReport({}, 0)
-    derived = audit.VALUE_DERIVED_KEY_SQL
-    try:
-        conn.execute("SAVEPOINT prune_all")
-        conn.execute(
-            "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, reason)"
-            f" SELECT :now, 'expire', :actor, id, scope, CASE WHEN {derived} THEN :redacted ELSE key END,"
-            f" formation, {_REASON} FROM memories WHERE {_EXPIRED} ORDER BY created_at, id",
-            params,
-        )
-        conn.execute(
-            "UPDATE audit SET key = :redacted WHERE memory_id IN"
-            f" (SELECT id FROM memories WHERE ({_EXPIRED}) AND ({derived})) AND ({derived})",
-            params,
-        )
-        conn.execute(f"DELETE FROM memories WHERE {_EXPIRED}", params)
-        conn.execute("RELEASE prune_all")
-    except Exception:
-        conn.execute("ROLLBACK TO prune_all")
-        conn.execute("RELEASE prune_all")
-        return _prune_row_by_row(conn, now_epoch=now_epoch, actor=actor)
-    removed: dict[str, int] = {}
-    for _, formation in rows:
-        removed[formation] = removed.get(formation, 0) + 1
-    return PruneReport(removed, 0)
+    with search.bulk_deletion(conn, len(rows)):
+        derived = audit.VALUE_DERIVED_KEY_SQL
+        try:
+            conn.execute("SAVEPOINT prune_all")
+            conn.execute(
+                "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, reason)"
+                f" SELECT :now, 'expire', :actor, id, scope, CASE WHEN {derived} THEN :redacted ELSE key END,"
+                f" formation, {_REASON} FROM memories WHERE {_EXPIRED} ORDER BY created_at, id",
+                params,
+            )
+            conn.execute(
+                "UPDATE audit SET key = :redacted WHERE memory_id IN"
+                f" (SELECT id FROM memories WHERE ({_EXPIRED}) AND ({derived})) AND ({derived})",
+                params,
+            )
+            conn.execute(f"DELETE FROM memories WHERE {_EXPIRED}", params)
+            conn.execute("RELEASE prune_all")
+        except Exception:
+            conn.execute("ROLLBACK TO prune_all")
+            conn.execute("RELEASE prune_all")
+            return _prune_row_by_row(conn, now_epoch=now_epoch, actor=actor)
+        removed: dict[str, int] = {}
+        for _, formation in rows:
+            removed[formation] = removed.get(formation, 0) + 1
+        return PruneReport(removed, 0)
 
 
 def _prune_row_by_row(conn: Connection, *, now_epoch: int, actor: str) -> PruneReport:

@@ -125,6 +125,19 @@ CASES = {
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
+    _found_nowhere_after(keyed, clock, case)
+
+
+@pytest.mark.parametrize("case", ["clear-inferred", "expire inferred", "expire pending note"])
+def test_a_value_deleted_in_bulk_is_found_nowhere(keyed, clock, case, monkeypatch):
+    """Many rows at once leave the index by one merge instead of secure-delete row by row."""
+    from memtrust.store import search
+
+    monkeypatch.setattr(search, "BULK_DELETE_ROWS", 1)
+    _found_nowhere_after(keyed, clock, case)
+
+
+def _found_nowhere_after(keyed, clock, case):
     store, path, key_hex = keyed
     formation, key, confirmed, delete = CASES[case]
     store.set_learning(True, actor="test")
