@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from memtrust.store.model import (
     FORMATIONS,
@@ -88,6 +88,23 @@ def validate(proposal: Proposal) -> str | None:
     return None
 
 
+def evidence_time(evidence: dict | None, name: str) -> datetime | None:
+    """``first_seen`` / ``last_seen`` of an evidence dict (epoch seconds UTC) as an aware
+    UTC datetime, or ``None`` when absent or not a number."""
+    value = (evidence or {}).get(name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return None
+    try:
+        return datetime.fromtimestamp(int(value), UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def _day(moment: datetime) -> str:
+    """``3 Mar 2025`` (UTC), for reasons."""
+    return f"{moment.day} {moment:%b %Y}"
+
+
 def decide(
     proposal: Proposal,
     *,
@@ -95,19 +112,27 @@ def decide(
     existing: Sequence[Memory],
     now: datetime,
     implicit_ttl: timedelta = DEFAULT_IMPLICIT_TTL,
+    deleted_at: datetime | None = None,
 ) -> Decision:
     """Decide a write under the §3 rules, in order.
 
     - ``existing``: the rows already stored for the proposal's (scope, key), any status.
     - ``now``: aware UTC; ``implicit_ttl``: the §4 setting (30–90 days), the longest an
       inference may live; a detector's own ``ttl_seconds`` may only shorten it.
+    - ``deleted_at``: when the user last deleted (or cleared) an inference for this (scope,
+      key), aware UTC, or ``None``.
 
     Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only → 3.2 implicit
-    learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.5
+    learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.7 a
+    deleted inference is not inferred again from evidence dated before the deletion → §4
+    an inference lives ``ttl`` from its newest evidence (``evidence.last_seen``, the
+    message's time), so one whose evidence is older than that is not admitted → 3.5
     secrets rejected (every formation) → 3.4 explicit beats implicit; a repeated implicit
-    signal refreshes → 3.5 confidential quarantined, temporary phrasing expires → 3.6
-    explicit writes not confirmed by the user wait as pending. Never raises for bad input:
-    a malformed proposal is a ``reject`` with the reason.
+    signal refreshes → §4 a time-limited request counts from when it was said
+    (``proposal.said_at``): one already lapsed is not proposed → 3.5 confidential
+    quarantined, temporary phrasing expires → 3.6 explicit writes not confirmed by the user
+    wait as pending (30 days from now). Rule ``"4"`` marks the two §4 refusals. Never
+    raises for bad input: a malformed proposal is a ``reject`` with the reason.
     """
     # The screening rules compile dozens of patterns: only a write pays for them (a read, such
     # as memtrust context, never does).
@@ -130,6 +155,20 @@ def decide(
             f"Confidence {proposal.confidence:.0%} is below this detector's threshold of {proposal.threshold:.0%}.",
             "3.3",
         )
+    last_seen = evidence_time(proposal.evidence, "last_seen") if implicit else None
+    if implicit and deleted_at is not None and (last_seen is None or last_seen <= deleted_at):
+        return _reject(
+            f"You deleted this inference on {_day(deleted_at)}; it is not inferred again from messages older than that.",
+            "3.7",
+        )
+    # The user's setting (§4, 30–90 days) is a ceiling; a detector may only ask for less.
+    ttl = min(timedelta(seconds=proposal.ttl_seconds), implicit_ttl) if proposal.ttl_seconds else implicit_ttl
+    if implicit and last_seen is not None and min(last_seen, now) + ttl <= now:
+        age = (now - last_seen).days
+        return _reject(
+            f"The newest evidence is {age:,} days old; an inference lasts {ttl.days} days from its newest evidence.",
+            "4",
+        )
 
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
     secret = find_secret(screened, key=proposal.key)
@@ -145,10 +184,13 @@ def decide(
     if implicit:
         if explicit_rows:
             return _reject("You saved a value for this yourself; an inference never overrides it.", "3.4")
-        # The user's setting (§4, 30–90 days) is a ceiling; a detector may only ask for less.
-        ttl = min(timedelta(seconds=proposal.ttl_seconds), implicit_ttl) if proposal.ttl_seconds else implicit_ttl
-        expires = now + ttl
         same = [m for m in implicit_rows if m.value == proposal.value]
+        # Its life counts from the newest evidence (§4), held or offered; never from the future.
+        newest = max(
+            (t for t in (last_seen, evidence_time(same[0].evidence if same else None, "last_seen")) if t is not None),
+            default=now,
+        )
+        expires = min(newest, now) + ttl
         if same and not brings_new_evidence(same[0].evidence, proposal.evidence):
             return _reject("Seen before: the same messages do not extend an inference; only a new signal does.", "3.4")
         if same:
@@ -170,7 +212,14 @@ def decide(
     # Explicit from here on.
     if any(m.value == proposal.value for m in explicit_rows):
         return _reject("You already have this memory; nothing new was saved.", "3.4")
-    expiry = proposal.expires_at or temporary_expiry(screened, now)
+    said = min(proposal.said_at, now) if proposal.said_at is not None else now
+    expiry = proposal.expires_at or temporary_expiry(screened, said)
+    if expiry is not None and expiry <= now and proposal.expires_at is None:
+        return _reject(
+            f"You said it on {_day(said)} for a limited time, which ended on {_day(expiry)}; "
+            "it had already lapsed, so it is not proposed.",
+            "4",
+        )
     # An explicit value replaces inferences at once only when it is stored active; a pending
     # proposal supersedes them when the user confirms it.
     if is_confidential(screened):

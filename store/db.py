@@ -130,6 +130,8 @@ class Database:
         self._closed = False
         self._lock = threading.RLock()
         self._inspect = inspect
+        self._depth = 0  # nesting of write() on the thread holding the lock
+        self._checkpoint_due = False
 
     # --- opening ------------------------------------------------------------------------
 
@@ -307,18 +309,50 @@ class Database:
     def write(self) -> Iterator[Connection]:
         """Yield the connection inside a ``BEGIN IMMEDIATE`` transaction; commit on success,
         roll back on any exception (which is re-raised, translated to a typed error when the
-        user can act on it: disk full, read-only, busy, damaged)."""
+        user can act on it: disk full, read-only, busy, damaged).
+
+        Nested inside another :meth:`write` on the same thread (several store operations
+        made one transaction, as an ingest is), it is a SAVEPOINT: its own failure undoes
+        only its own work, and nothing is committed until the outermost one ends.
+        """
         with self._lock, self._translated():
+            if self._depth:
+                yield from self._savepoint()
+                return
             self._conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
             except BaseException:
-                if not self._conn.in_transaction:
-                    raise
-                with contextlib.suppress(DatabaseError):
-                    self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:
+                    with contextlib.suppress(DatabaseError):
+                        self._conn.execute("ROLLBACK")
+                self._checkpoint_due = False
                 raise
+            finally:
+                self._depth = 0
+            if self._checkpoint_due:
+                self._checkpoint_due = False
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _savepoint(self) -> Iterator[Connection]:
+        """The nested part of :meth:`write`: one SAVEPOINT, released or rolled back to."""
+        name = f"nested_{self._depth}"
+        self._conn.execute(f"SAVEPOINT {name}")
+        self._depth += 1
+        try:
+            yield self._conn
+        except BaseException:
+            if self._conn.in_transaction:  # an error may have ended the whole transaction already
+                with contextlib.suppress(DatabaseError):
+                    self._conn.execute(f"ROLLBACK TO {name}")
+                    self._conn.execute(f"RELEASE {name}")
+            raise
+        else:
+            self._conn.execute(f"RELEASE {name}")
+        finally:
+            self._depth -= 1
 
     @contextlib.contextmanager
     def _translated(self) -> Iterator[None]:
@@ -331,8 +365,12 @@ class Database:
             raise typed from None
 
     def checkpoint(self) -> None:
-        """Fold the WAL into the database and truncate it (after deletions, §5 / §9)."""
+        """Fold the WAL into the database and truncate it (after deletions, §5 / §9); inside
+        a :meth:`write` transaction, as soon as the outermost one commits."""
         with self._lock:
+            if self._depth:
+                self._checkpoint_due = True
+                return
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def meta(self, name: str) -> str | None:

@@ -12,12 +12,12 @@ import json
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlcipher3 import Connection
 
 from memtrust.store import audit, search
-from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, validate
+from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, evidence_time, validate
 from memtrust.store.db import Database
 from memtrust.store.errors import InvalidInput, MemoryNotFound
 from memtrust.store.model import (
@@ -471,16 +471,24 @@ class MemoryStore:
         now_dt = self.clock()
         now = to_epoch(now_dt)
         existing = self._existing(conn, proposal.scope, proposal.key) if isinstance(proposal.key, str) else []
-        decision = decide(proposal, learning_enabled=learning, existing=existing, now=now_dt, implicit_ttl=ttl)
+        deleted = (
+            _inference_deleted_at(conn, proposal.scope, proposal.key)
+            if proposal.formation == "implicit" and isinstance(proposal.key, str)
+            else None
+        )
+        decision = decide(
+            proposal, learning_enabled=learning, existing=existing, now=now_dt, implicit_ttl=ttl, deleted_at=deleted
+        )
         memory: Memory | None = None
         if decision.refreshes:
             old = next(m for m in existing if m.id == decision.refreshes)
             evidence = _merge_evidence(old.evidence, proposal.evidence)
+            signal = _signal_time(evidence, now_dt)
             conn.execute(
                 "UPDATE memories SET last_signal_at = ?, expires_at = ?, updated_at = ?, evidence = ?,"
                 " confidence = max(confidence, ?) WHERE id = ?",
                 (
-                    now,
+                    to_epoch(signal),
                     to_epoch(decision.expires_at),
                     now,
                     json.dumps(evidence, ensure_ascii=False),
@@ -490,7 +498,7 @@ class MemoryStore:
             )
             memory = replace(
                 old,
-                last_signal_at=now_dt,
+                last_signal_at=signal,
                 expires_at=decision.expires_at,
                 updated_at=now_dt,
                 evidence=evidence,
@@ -524,7 +532,7 @@ class MemoryStore:
                 evidence=proposal.evidence,
                 created_at=now_dt,
                 updated_at=now_dt,
-                last_signal_at=now_dt if proposal.formation == "implicit" else None,
+                last_signal_at=_signal_time(proposal.evidence, now_dt) if proposal.formation == "implicit" else None,
                 expires_at=decision.expires_at,
                 confirmed_at=now_dt if confirmed else None,
                 pending_until=decision.pending_until,
@@ -777,12 +785,16 @@ class MemoryStore:
     # --- ingest bookkeeping (§6) --------------------------------------------------------
 
     def unseen_refs(self, refs: Iterable[str]) -> set[str]:
-        """The subset of message refs not yet ingested (re-ingesting proposes nothing new)."""
-        refs = list(refs)
+        """The subset of message identities (``"<source>:<conversation>/<message>"``, §6) not
+        yet ingested: re-ingesting proposes nothing new, and a "no" sticks (§3.7). A message
+        read by an older memtrust (kept as ``legacy:<conversation>/<message>``) counts as
+        read whatever its source."""
+        wanted = {ref: "legacy:" + ref.split(":", 1)[-1] for ref in refs}
+        asked = list({*wanted, *wanted.values()})
         seen: set[str] = set()
         with self.db.read() as conn:
-            for start in range(0, len(refs), 500):
-                chunk = refs[start : start + 500]
+            for start in range(0, len(asked), 500):
+                chunk = asked[start : start + 500]
                 seen.update(
                     r
                     for (r,) in conn.execute(
@@ -790,7 +802,23 @@ class MemoryStore:
                         chunk,
                     )
                 )
-        return set(refs) - seen
+        return {ref for ref, legacy in wanted.items() if ref not in seen and legacy not in seen}
+
+    def content_id_key(self) -> bytes:
+        """This store's key for the content ids of messages an export gives no id (§6): 32
+        bytes, made by migration and kept in the encrypted store, never exported."""
+        value = self.db.meta("content_id_key")
+        if value is None:  # a store opened read-only before its migration ran
+            raise InvalidInput("This store has no content id key; open it once with this memtrust to migrate it.")
+        return bytes.fromhex(value)
+
+    def inference_deleted_at(self, scope: str, key: str) -> datetime | None:
+        """When the user last deleted or cleared an inference for (``scope``, ``key``), aware
+        UTC, or ``None``: evidence older than that never infers it again (§3.7). Read from the
+        audit log (events ``delete`` and ``clear-inferred`` of implicit rows), which keeps it
+        without the value."""
+        with self.db.read() as conn:
+            return _inference_deleted_at(conn, scope, key)
 
     def mark_ingested(self, refs: Iterable[str]) -> None:
         """Record message refs as ingested (idempotent)."""
@@ -803,6 +831,23 @@ class MemoryStore:
     def close(self) -> None:
         """Close the underlying database."""
         self.db.close()
+
+
+def _inference_deleted_at(conn, scope: str, key: str) -> datetime | None:
+    """:meth:`MemoryStore.inference_deleted_at` inside an open transaction."""
+    row = conn.execute(
+        "SELECT max(at) FROM audit WHERE formation = 'implicit' AND event IN ('delete', 'clear-inferred')"
+        " AND scope = ? AND key = ?",
+        (scope, key),
+    ).fetchone()
+    return from_epoch(row[0]) if row and row[0] is not None else None
+
+
+def _signal_time(evidence: dict | None, now: datetime) -> datetime:
+    """When an inference was last signalled: its newest evidence (the message's time, §4),
+    never later than ``now``; ``now`` when the evidence has no time."""
+    seen = evidence_time(evidence, "last_seen")
+    return min(seen, now) if seen is not None else now
 
 
 def _merge_evidence(old: dict | None, new: dict | None) -> dict:

@@ -302,6 +302,27 @@ def _v7_recent_index(conn: Connection) -> None:
     conn.execute("CREATE INDEX memories_recent ON memories (status, updated_at)")
 
 
+def _v8_message_identity(conn) -> None:
+    """A message's identity is (source, conversation id, message id), never the file name
+    (§6): refs read before were ``<file>#<conversation>/<message>``; they become
+    ``legacy:<conversation>/<message>``, which ingest still honours (a "no" sticks, §3.7).
+    Each store gets its own key for the content ids of messages that come without an id
+    (a keyed hash, so an id never lets anyone test guesses of the words). A partial index
+    finds when an inference was last deleted (§3.7: not inferred again from older evidence)
+    without reading the whole audit log."""
+    conn.execute(
+        "INSERT OR IGNORE INTO ingested_messages (source_ref, at)"
+        " SELECT 'legacy:' || substr(source_ref, instr(source_ref, '#') + 1), at FROM ingested_messages"
+        " WHERE instr(source_ref, '#') > 0"
+    )
+    conn.execute("DELETE FROM ingested_messages WHERE instr(source_ref, '#') > 0")
+    conn.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('content_id_key', lower(hex(randomblob(32))))")
+    conn.execute(
+        "CREATE INDEX audit_inference_deletions ON audit (scope, key, at)"
+        " WHERE formation = 'implicit' AND event IN ('delete', 'clear-inferred')"
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -310,6 +331,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("overview", _v5_overview),
     ("full_text", _v6_full_text),
     ("recent_index", _v7_recent_index),
+    ("message_identity", _v8_message_identity),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

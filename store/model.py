@@ -282,6 +282,8 @@ class Proposal:
     - ``utterance``: the whole sentence the proposal came from ("remember, confidentially,
       that …"), screened by §3.5 for secrets, confidentiality and temporary phrasing; it is
       never stored.
+    - ``said_at``: when the user said it (the message's time, aware UTC), from which a
+      time-limited request ("this week") counts (§4); ``None`` when unknown (then: now).
     """
 
     key: str
@@ -297,6 +299,7 @@ class Proposal:
     expires_at: datetime | None = None
     ttl_seconds: int | None = None
     utterance: str | None = None
+    said_at: datetime | None = None
 
 
 @dataclass(frozen=True)

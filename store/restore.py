@@ -51,6 +51,7 @@ from memtrust.store.model import (
     mentioned_sensitive_class,
     to_epoch,
 )
+from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
 from memtrust.store.screening import find_secret
 
 MERGE_MODES = ("skip", "replace")
@@ -100,7 +101,8 @@ def read_export_file(path: Path) -> dict[str, Any]:
     """Read and fully check an export file; return its data. Writes nothing.
 
     Raises InvalidInput (one sentence, never a stored value) when the file is missing, not
-    UTF-8, not JSON (or uses NaN/Infinity), or fails :func:`check_export`.
+    UTF-8, not JSON (or uses NaN/Infinity), nested deeper than
+    :data:`store.nesting.MAX_NESTING` levels, or fails :func:`check_export`.
     """
     path = Path(path)
     if not path.is_file():
@@ -117,10 +119,14 @@ def read_export_file(path: Path) -> dict[str, Any]:
 
     try:
         data = json.loads(text, parse_constant=no_constants)
+    except RecursionError:
+        raise InvalidInput(too_deep_sentence(path.name).rstrip(".") + "; nothing was imported.") from None
     except ValueError:
         raise InvalidInput(
             f"{path.name} is not valid JSON, so it is not a memtrust export; nothing was imported."
         ) from None
+    if nesting_exceeds(data):
+        raise InvalidInput(too_deep_sentence(path.name).rstrip(".") + "; nothing was imported.")
     check_export(data)
     return data
 

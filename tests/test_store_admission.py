@@ -555,15 +555,16 @@ def test_temporary_phrasing_gets_a_matching_expiry(phrase, days):
 
 
 def test_a_repeated_signal_refreshes_only_when_it_brings_new_evidence():
+    EARLIER, LATER = int(NOW.timestamp()) - 3 * 86400, int(NOW.timestamp()) - 86400
     held = Memory(
         **{
             **row("implicit", "brief", "style.answer_length", id="old").__dict__,
-            "evidence": {"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": 1000},
+            "evidence": {"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": EARLIER},
         }
     )
-    same = implicit(evidence={"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": 1000})
-    new_message = implicit(evidence={"message_refs": ["f#c1/m1", "f#c2/m9"], "last_seen": 1000})
-    later = implicit(evidence={"message_refs": ["f#c1/m1"], "last_seen": 2000})
+    same = implicit(evidence={"message_refs": ["f#c1/m1", "f#c1/m2"], "last_seen": EARLIER})
+    new_message = implicit(evidence={"message_refs": ["f#c1/m1", "f#c2/m9"], "last_seen": EARLIER})
+    later = implicit(evidence={"message_refs": ["f#c1/m1"], "last_seen": LATER})
     assert decide(same, learning_enabled=True, existing=[held], now=NOW).outcome == "reject"
     assert decide(new_message, learning_enabled=True, existing=[held], now=NOW).refreshes == "old"
     assert decide(later, learning_enabled=True, existing=[held], now=NOW).refreshes == "old"
