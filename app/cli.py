@@ -212,7 +212,7 @@ def demo() -> None:
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--format",
     "format_",
@@ -223,13 +223,20 @@ def demo() -> None:
 @db_option
 @click.pass_context
 def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
-    """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL)."""
-    from memtrust.app.ingest import detect_format
+    """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL).
+
+    FILE is the .zip ChatGPT or Claude.ai sends, its conversations.json (or the shards
+    conversations-000.json …), a folder holding them, or a JSONL file.
+    """
+    from memtrust.app.ingest import detect_format, read_conversations
     from memtrust.app.pipeline import is_inference
 
-    if not file.is_file():
+    if not file.exists():
         raise InvalidInput(f"There is no file at {file}.")
-    format_ = format_ or detect_format(file)  # a file we cannot read never creates a store
+    detected = detect_format(file) if format_ is None else None  # a file we cannot read never creates a store
+    if format_ is not None:
+        read_conversations(file, format=format_)  # type: ignore[arg-type]  # a format that does not fit is refused now
+    format_ = format_ or detected
     store = _store(ctx)
     store.prune(actor=CLI_ACTOR)
     report = _ingest_with_progress(store, file, format_)
@@ -255,6 +262,8 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
     _echo_forget_requests(report)
     if report.already_ingested:
         click.echo(f"  {report.already_ingested} message(s) were already ingested before and proposed nothing new.")
+    for note in report.notes():
+        click.echo(f"  {note}")
     if not report.detectors_ran:
         click.echo("  Implicit learning is off: nothing was inferred.")
 
@@ -289,7 +298,9 @@ def _ingest_with_progress(store, file: Path, format_: str):
 
     if not sys.stderr.isatty():
         return ingest_file(store, file, format=format_)
-    total = max(1, file.stat().st_size)
+    from memtrust.app.ingest import Export
+
+    total = Export(file).total
     with click.progressbar(
         length=total, label=f"Reading {file.name}", file=sys.stderr, show_eta=True, show_percent=True
     ) as bar:

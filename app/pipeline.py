@@ -3,6 +3,11 @@
 Data flows one way: :mod:`app.ingest` reads conversations, :mod:`app.detectors` proposes,
 the store decides (§3). Detectors never write. With implicit learning off (the default) no
 implicit detector runs at all (§3.2).
+
+One ingest is one transaction: the export is read to the end first (streamed, one
+conversation at a time, only what was found kept), then everything found is written at
+once. A file that fails part-way — malformed, too deeply nested, stopped by the user —
+writes nothing, and says which conversation and why.
 """
 
 from __future__ import annotations
@@ -10,18 +15,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memtrust.app.ingest.conversation import Conversation, ReadTally
 from memtrust.store.deletion_requests import DeletionRequest, DeletionRequests
+from memtrust.store.errors import IngestError
 from memtrust.store.memories import MemoryStore, WriteResult
-from memtrust.store.model import Memory, Proposal
+from memtrust.store.model import DEFAULT_SCOPE, Memory, Proposal, to_epoch
 
 if TYPE_CHECKING:
     from memtrust.app.detectors.base import Contradiction
     from memtrust.app.detectors.intents import ForgetRequest
-    from memtrust.app.ingest.conversation import Conversation
     from memtrust.app.ingest.files import Progress
 
     #: An implicit detector (§6): called with each conversation and the export's file name, it
@@ -51,7 +58,7 @@ class IngestReport:
     (``forget_matches``), the requests to forget stored for the Inbox (``deletion_requests``)
     and those that matched no memory and were not stored (``forget_unmatched``), inferences
     withdrawn because the user contradicted them, how many messages were skipped as already
-    ingested, and whether the implicit detectors ran."""
+    ingested, what reading skipped (``tally``), and whether the implicit detectors ran."""
 
     file: str
     format: str
@@ -64,6 +71,7 @@ class IngestReport:
     withdrawn: list[Memory] = field(default_factory=list)
     already_ingested: int = 0
     detectors_ran: bool = False
+    tally: ReadTally = field(default_factory=ReadTally)
 
     def outcomes(self) -> Counter:
         """Counts per admission outcome: ``{"pending": 3, "reject": 1, …}``."""
@@ -73,11 +81,102 @@ class IngestReport:
         """How many of the ``admit`` outcomes are inferences (:func:`is_inference`)."""
         return sum(1 for result in self.results if is_inference(result))
 
+    def lapsed(self) -> int:
+        """Time-limited requests that had already lapsed when read (§4): rejected, not proposed."""
+        return sum(1 for r in self.results if r.decision.rule == "4" and _formation(r) == "explicit")
+
+    def stale(self) -> int:
+        """Inferences whose newest evidence was older than their lifetime (§4): not admitted."""
+        return sum(1 for r in self.results if r.decision.rule == "4" and _formation(r) == "implicit")
+
+    def notes(self) -> list[str]:
+        """What else the report says in words (§6: nothing is dropped without a line):
+        lapsed requests, stale inferences, and everything reading skipped."""
+        lines = []
+        if lapsed := self.lapsed():
+            lines.append(
+                f"{lapsed:,} time-limited {'request' if lapsed == 1 else 'requests'} had already lapsed "
+                "when you said them this long ago, so nothing was proposed for them."
+            )
+        if stale := self.stale():
+            lines.append(
+                f"{stale:,} {'inference was' if stale == 1 else 'inferences were'} not made: the newest "
+                "evidence is older than an inference may live."
+            )
+        lines += skipped_lines(self.tally)
+        return lines
+
+
+def _formation(result: WriteResult) -> str | None:
+    proposal = result.proposal
+    return result.memory.formation if result.memory else proposal.formation if proposal else None
+
+
+#: How each kind of skipped item is said (singular, plural); ``{x}`` is the kind's own name.
+_SKIP_WORDS: dict[str, tuple[str, str]] = {
+    "role:tool": ("tool message", "tool messages"),
+    "role:developer": ("developer message", "developer messages"),
+    "role:function": ("function message", "function messages"),
+    "role:*": ("message with the role “{x}”", "messages with the role “{x}”"),
+    "branch": (
+        "message on a branch edited or regenerated away from",
+        "messages on branches edited or regenerated away from",
+    ),
+    "hidden": ("hidden system message", "hidden system messages"),
+    "other": ("item that is not a conversation", "items that are not conversations"),
+    "content:image_asset_pointer": ("image", "images"),
+    "content:audio_asset_pointer": ("voice recording (its words are read)", "voice recordings (their words are read)"),
+    "content:real_time_user_audio_video_asset_pointer": ("audio or video recording", "audio or video recordings"),
+    "content:thoughts": ("part of the model's thinking", "parts of the model's thinking"),
+    "content:reasoning_recap": ("part of the model's thinking", "parts of the model's thinking"),
+    "content:thinking": ("part of the model's thinking", "parts of the model's thinking"),
+    "content:code": ("code-interpreter part", "code-interpreter parts"),
+    "content:execution_output": ("code-interpreter part", "code-interpreter parts"),
+    "content:tool_call": ("tool call", "tool calls"),
+    "content:tool_use": ("tool call", "tool calls"),
+    "content:tool_result": ("tool result", "tool results"),
+    "content:tether_browsing_display": ("browsing result", "browsing results"),
+    "content:tether_quote": ("browsing result", "browsing results"),
+    "content:attachment": ("attached document", "attached documents"),
+    "content:file": ("attached file", "attached files"),
+    "content:*": ("part of the kind “{x}”", "parts of the kind “{x}”"),
+}
+
+
+def skipped_lines(tally: ReadTally) -> list[str]:
+    """What reading skipped, in words: ``Not read (not words said in the conversation): 3
+    tool messages, 12 images, …`` and the files of a zip or folder that hold no
+    conversations. Empty when nothing was skipped."""
+    said: Counter[str] = Counter()
+    for kind, count in tally.skipped.items():
+        head, _, name = kind.partition(":")
+        words = _SKIP_WORDS.get(kind) or _SKIP_WORDS.get(f"{head}:*") or (kind, kind)
+        said[(words[0].format(x=name[:40]), words[1].format(x=name[:40]))] += count  # type: ignore[index]
+    parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]  # type: ignore[misc]
+    lines = [f"Not read (not words said in the conversation): {', '.join(parts)}."] if parts else []
+    if others := tally.other_files:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5:,} more" if len(others) > 5 else "")
+        lines.append(
+            f"{len(others):,} other {'file' if len(others) == 1 else 'files'} in the export "
+            f"{'holds' if len(others) == 1 else 'hold'} no conversations and {'was' if len(others) == 1 else 'were'} not read: {shown}."
+        )
+    return lines
+
 
 def is_inference(result: WriteResult) -> bool:
     """Whether ``result`` admitted an implicit memory: counted under ``admit`` by
     :meth:`IngestReport.outcomes`, but never to be called "saved" (it is a guess)."""
     return result.decision.outcome == "admit" and result.memory is not None and result.memory.formation == "implicit"
+
+
+@dataclass
+class _Found:
+    """What the reading phase found, to be written in one transaction."""
+
+    proposals: list[Proposal] = field(default_factory=list)
+    forgets: list[ForgetRequest] = field(default_factory=list)
+    contradictions: list[Contradiction] = field(default_factory=list)
+    refs: set[str] = field(default_factory=set)
 
 
 def ingest_file(
@@ -89,31 +188,37 @@ def ingest_file(
     actor: str | None = None,
     implicit_detectors: Iterable[Detector] | None = None,
 ) -> IngestReport:
-    """Read the export at ``path`` and put its proposals through admission.
+    """Read the export at ``path`` (a file, a zip or a folder of shards) and put its
+    proposals through admission, in one transaction.
 
-    ``format`` is ``chatgpt``, ``claude`` or ``jsonl`` (detected when ``None``).
-    ``progress(bytes_read, total_bytes)`` is called as the file streams in. Messages
-    already ingested propose no explicit memory again (re-ingesting proposes nothing new).
+    ``format`` is ``chatgpt``, ``claude`` or ``jsonl`` (detected when ``None``; one that
+    does not match the export is refused). ``progress(bytes_read, total_bytes)`` is called
+    as the export streams in. Messages already ingested — by identity (source,
+    conversation, message), whatever the file is called (§6) — propose nothing again, so a
+    rejected or forgotten request never returns from the same message (§3.7).
 
     Implicit detectors run only when the store's learning consent is on (§3.2); with it
     off none is even called. ``implicit_detectors`` defaults to a fresh instance of each of
     :data:`app.detectors.DEFAULT_DETECTORS`; plain callables ``(conversation, file_name)``
     are accepted too. Detectors see every conversation, already ingested or not, so a
     re-ingest or a newer overlapping export *refreshes* inferences (§3.4) instead of copying
-    them; their end-of-file proposals go to admission in one transaction. A
-    :class:`~app.detectors.base.Contradiction` withdraws the inference at once, unless the
+    them — but a detector whose key the user deleted or cleared sees only messages newer
+    than the deletion (§3.7), and its inference then says so in its evidence. A
+    :class:`~app.detectors.base.Contradiction` withdraws the inference, unless the
     inference was last seen after the contradicting turn.
 
     A "forget …" sentence (§6) in a message not ingested before, the first time this export
-    says it, is matched against the active explicit memories (:func:`_forget_candidates`)
-    when its conversation is read. A match is stored as a request to forget, pending in the
-    Inbox until the user confirms (the memories are deleted) or dismisses it; nothing is
-    deleted here. No match: audited and reported (``forget_unmatched``), never stored — the
-    sentence is what the user wants gone, and there is nothing to delete.
+    says it, is matched against the active explicit memories (:func:`_forget_candidates`).
+    A match is stored as a request to forget, pending in the Inbox until the user confirms
+    (the memories are deleted) or dismisses it; nothing is deleted here. No match: audited
+    and reported (``forget_unmatched``), never stored — the sentence is what the user wants
+    gone, and there is nothing to delete.
 
-    Memory stays bounded: conversations are streamed one at a time and detectors keep only
-    counters and capped samples. Raises IngestError for an unreadable or unknown file;
-    nothing is written for a file that fails before its first conversation.
+    Memory stays bounded by the largest conversation plus what was found (proposals,
+    counters and capped evidence samples). Raises :class:`IngestError` for an unreadable or
+    unknown export, and for one that fails part-way (naming the conversation); nothing is
+    written then. Any exception from ``progress`` (a user's stop) also leaves the store as
+    it was.
     """
     from memtrust.app.detectors import default_detectors
     from memtrust.app.detectors.base import Contradiction
@@ -121,50 +226,104 @@ def ingest_file(
     from memtrust.app.ingest import detect_format, read_conversations
 
     path = Path(path)
+    tally = ReadTally()
     chosen = format or detect_format(path)
-    report = IngestReport(file=path.name, format=chosen)
+    conversations = read_conversations(
+        path,
+        format=chosen,  # type: ignore[arg-type]
+        progress=progress,
+        tally=tally,
+        id_key=store.content_id_key(),
+    )
+    report = IngestReport(file=path.name, format=chosen, tally=tally)
     actor = actor or f"ingest:{path.name}"
-    learning = store.learning_enabled()
     detectors: list[Detector] = []
-    if learning:
+    if store.learning_enabled():
         detectors = list(default_detectors() if implicit_detectors is None else implicit_detectors)
     report.detectors_ran = bool(detectors)
+    floors = {
+        id(d): store.inference_deleted_at(DEFAULT_SCOPE, d.key)
+        for d in detectors
+        if isinstance(getattr(d, "key", None), str)
+    }
+    newer: Counter[int] = Counter()
 
+    found = _Found()
     once = OncePerExport()  # ChatGPT repeats custom instructions in every conversation
-    for conversation in read_conversations(path, format=chosen, progress=progress):
-        report.conversations += 1
-        found = list(proposals_from_conversation(conversation, path.name))
-        proposals = [item for item in found if isinstance(item, Proposal)]
-        forgets = [item for item in found if isinstance(item, ForgetRequest)]
-        refs = {item.source_ref for item in found if item.source_ref}
-        unseen = store.unseen_refs(refs) if refs else set()
-        report.already_ingested += len(refs) - len(unseen)
-        fresh = [p for p in proposals if p.source_ref in unseen and once.first_time(p)]
-        new_forgets = [f for f in forgets if f.source_ref in unseen and once.first_time(f)]
-        report.forget_requests += new_forgets
-        for detector in detectors:
-            for item in detector(conversation, path.name) or ():
-                if isinstance(item, Contradiction):
-                    report.withdrawn += _withdraw(store, item, actor=actor)
+    try:
+        for conversation in conversations:
+            report.conversations += 1
+            intents = list(proposals_from_conversation(conversation, path.name))
+            refs = {item.source_ref for item in intents if item.source_ref}
+            unseen = store.unseen_refs(refs) if refs else set()
+            report.already_ingested += len(refs) - len(unseen)
+            for item in intents:
+                if item.source_ref not in unseen or not once.first_time(item):
+                    continue
+                if isinstance(item, ForgetRequest):
+                    found.forgets.append(item)
                 else:
-                    fresh.append(item)
-        if fresh:
-            report.results += store.propose_many(fresh, actor=actor)
-        for forget in new_forgets:  # stored before the message is marked read: never lost
-            match = ForgetMatch(forget, _forget_candidates(store, forget.text))
-            report.forget_matches.append(match)
-            _store_request(store, match, actor=actor, report=report)
-        if unseen:
-            store.mark_ingested(unseen)
+                    found.proposals.append(item)
+            found.refs |= unseen
+            for detector in detectors:
+                seen = _after(conversation, floors.get(id(detector)))
+                if seen is None:
+                    continue
+                if seen is not conversation:
+                    newer[id(detector)] += sum(1 for turn in seen.turns if turn.role == "user")
+                for item in detector(seen, path.name) or ():
+                    (found.contradictions if isinstance(item, Contradiction) else found.proposals).append(item)
+    except IngestError as exc:
+        if not report.conversations:
+            raise
+        raise IngestError(
+            f"{str(exc).rstrip('.')}; nothing was imported, not even the "
+            f"{report.conversations:,} {'conversation' if report.conversations == 1 else 'conversations'} before it."
+        ) from None
 
     inferred: list[Proposal] = []
     for detector in detectors:
         finish = getattr(detector, "finish", None)
-        if callable(finish):
-            inferred += finish()
-    if inferred:
-        report.results += store.propose_many(inferred, actor=actor)
+        for proposed in finish() if callable(finish) else ():
+            floor = floors.get(id(detector))
+            if floor is None:
+                inferred.append(proposed)
+                continue
+            # The detail says it was inferred again after a deletion, and from how much (§3.7).
+            evidence = {
+                **(proposed.evidence or {}),
+                "deleted_at": to_epoch(floor),
+                "newer_messages": newer[id(detector)],
+            }
+            inferred.append(replace(proposed, evidence=evidence))
+
+    report.forget_requests += found.forgets
+    with store.db.write():  # one ingest, one transaction (§6)
+        for contradiction in found.contradictions:
+            report.withdrawn += _withdraw(store, contradiction, actor=actor)
+        if found.proposals:
+            report.results += store.propose_many(found.proposals, actor=actor)
+        for forget in found.forgets:
+            match = ForgetMatch(forget, _forget_candidates(store, forget.text))
+            report.forget_matches.append(match)
+            _store_request(store, match, actor=actor, report=report)
+        if inferred:
+            report.results += store.propose_many(inferred, actor=actor)
+        if found.refs:
+            store.mark_ingested(found.refs)
     return report
+
+
+def _after(conversation: Conversation, floor: datetime | None) -> Conversation | None:
+    """The conversation as a detector whose key was deleted at ``floor`` may see it: only
+    turns said after the deletion (§3.7); ``None`` when none is left. Unchanged without a
+    floor."""
+    if floor is None:
+        return conversation
+    turns = [turn for turn in conversation.turns if turn.at is not None and turn.at > floor]
+    if not turns:
+        return None
+    return replace(conversation, turns=turns)
 
 
 def _store_request(store: MemoryStore, match: ForgetMatch, *, actor: str, report: IngestReport) -> None:

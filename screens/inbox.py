@@ -27,7 +27,7 @@ from memtrust.screens import TUI_ACTOR
 from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
 from memtrust.screens.literal import fit, literal
 from memtrust.screens.prompt_list import PromptListScreen
-from memtrust.screens.provenance import badge, badges, day, expiry, provenance
+from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin
 from memtrust.store.deletion_requests import (
     DeletionRequest,
     DeletionRequestNotFound,
@@ -73,7 +73,7 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
         _targets(request),
         "?",
     )
-    file_name = request.source_ref.split("#", 1)[0]
+    origin_words = ref_origin(request.source_ref) or "an export"
     when = (
         f"on {day(request.said_at)}"
         if request.said_at is not None
@@ -83,7 +83,7 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
         "You said it in a conversation ",
         when,
         " in ",
-        literal(file_name),
+        literal(origin_words),
         ": ",
         literal(f"“{fit(request.utterance, 160)}”"),
     )

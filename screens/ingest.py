@@ -1,26 +1,30 @@
-"""Importing conversations from the app (DESIGN.md §6, issue 4): a path, a progress bar, a summary.
+"""Importing conversations from the app (DESIGN.md §6): a path, a progress bar, a summary.
 
-The user types the path of an export (ChatGPT or Claude.ai ``conversations.json``, or a
-JSONL file; ``~`` is expanded) and presses Enter. :func:`app.pipeline.ingest_file` runs in a
-thread worker; its ``progress(bytes_read, total_bytes)`` callback posts
-:class:`IngestScreen.Progressed` messages (at most ~200 per file) that move the progress bar.
-Escape stops a running import cooperatively: the callback raises :class:`_Stopped` at its
-next call, and what was read so far stays (the store writes one conversation per
-transaction and remembers which messages it has read, so importing the file again goes on
-without duplicates). Escape again goes back.
+The user types or pastes the path of an export (ChatGPT's or Claude.ai's ``.zip``, their
+``conversations.json`` or its shards, a folder holding them, or a JSONL file) and presses
+Enter; a path pasted as terminals paste a dropped file — quoted, with backslash-escaped
+spaces, as a ``file://`` URI, or starting with ``~`` — is read as the file it names
+(:func:`pasted_path`). :func:`app.pipeline.ingest_file` runs in a thread worker; its
+``progress(bytes_read, total_bytes)`` callback posts :class:`IngestScreen.Progressed`
+messages (at most ~200 per file) that move the progress bar. Escape stops a running import
+cooperatively: the callback raises :class:`_Stopped` at its next call, and since one import
+is one transaction nothing of the file is kept (importing it again reads it all). Escape
+again goes back.
 
 The outcome is said in words ("Read 100 conversations: 1 request waiting in your Inbox, 0
-saved, 0 rejected; implicit learning is off: nothing was inferred."); under it, a scrollable
-list says why each proposal was rejected, worded as ``memtrust ingest`` does (``rejected
-style.answer_length: Confidence 12% is below…``), at most :data:`REJECTED_SHOWN` lines. A
-file that cannot be read is one sentence in the screen. The screens beneath read the store
-again.
+saved, 0 rejected; implicit learning is off: nothing was inferred."), with what was not read
+or had lapsed; under it, a scrollable list says why each proposal was rejected, worded as
+``memtrust ingest`` does (``rejected style.answer_length: Confidence 12% is below…``), at
+most :data:`REJECTED_SHOWN` lines. A file that cannot be read is one sentence in the screen.
+The screens beneath read the store again.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -48,6 +52,29 @@ class _Stopped(Exception):
 
 def _count(number: int, word: str, plural: str | None = None) -> str:
     return f"{number:,} {word if number == 1 else plural or word + 's'}"
+
+
+_QUOTES = {"'": "'", '"': '"', "\u2018": "\u2019", "\u201c": "\u201d"}
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def pasted_path(typed: str) -> Path:
+    """The file a typed or pasted path names, as terminals paste a dropped file (§6):
+    surrounding whitespace dropped; one pair of matching quotes (``'…'``, ``"…"``, curly
+    ones) removed; a ``file://`` URI decoded (``%20`` → space, ``file://localhost/…``);
+    outside quotes, backslash-escaped characters unescaped (``My\\ Exports`` → ``My
+    Exports``); a leading ``~`` expanded. Pure: the file need not exist.
+    """
+    text = typed.strip()
+    quoted = len(text) >= 2 and _QUOTES.get(text[0]) == text[-1]
+    if quoted:
+        text = text[1:-1]
+    if text.lower().startswith("file://"):
+        parts = urlsplit(text)
+        text = unquote(parts.path)
+    elif not quoted:
+        text = _ESCAPED.sub(r"\1", text)
+    return Path(text).expanduser()
 
 
 def ingest_summary(report) -> str:
@@ -86,7 +113,7 @@ def ingest_summary(report) -> str:
         extra.append(f"{_count(unmatched, 'request')} to forget matched nothing memtrust holds; nothing was deleted.")
     if report.already_ingested:
         extra.append(f"{_count(report.already_ingested, 'message')} had been imported before and proposed nothing new.")
-    return " ".join([sentence, *extra])
+    return " ".join([sentence, *extra, *report.notes()])
 
 
 def rejected_reasons(report, limit: int = REJECTED_SHOWN) -> list[str]:
@@ -119,7 +146,7 @@ class IngestScreen(StoreScreen):
             "stop_or_back",
             "Stop / Back",
             id="ingest.stop-or-back",
-            tooltip="Stop the import (what was read so far is kept), or go back when none runs",
+            tooltip="Stop the import (nothing of it is kept), or go back when none runs",
         ),
     ]
 
@@ -153,7 +180,8 @@ class IngestScreen(StoreScreen):
         yield Static(
             Content.assemble(
                 ("Import conversations", "bold"),
-                " — a ChatGPT or Claude.ai conversations.json, or a JSONL export. What you asked to be "
+                " — a ChatGPT or Claude.ai export (the .zip, its conversations.json, or the folder), or a JSONL "
+                "file. What you asked to be "
                 "remembered waits in your Inbox; nothing is inferred unless implicit learning is on.",
             ),
             id="ingest-title",
@@ -190,7 +218,7 @@ class IngestScreen(StoreScreen):
         self.add_class("-started")
         self.query_one(ProgressBar).update(total=None, progress=0)
         self.query_one("#ingest-path", Input).disabled = True
-        self._say(f"Reading {Path(typed).expanduser().name}…")
+        self._say(f"Reading {pasted_path(typed).name}…")
         self._list_rejected([])
         self.ingest(typed)
 
@@ -198,11 +226,10 @@ class IngestScreen(StoreScreen):
     def ingest(self, typed: str) -> None:
         """Check the file, then run :func:`app.pipeline.ingest_file` with a progress callback
         that moves the bar and stops the import when asked (thread worker)."""
-        from memtrust.app.ingest import detect_format
         from memtrust.app.pipeline import ingest_file
 
         worker = get_current_worker()
-        path = Path(typed).expanduser()
+        path = pasted_path(typed)
         posted = [-1.0]
 
         def progress(done: int, total: int) -> None:
@@ -214,17 +241,15 @@ class IngestScreen(StoreScreen):
                 self.post_message(self.Progressed(done, total))
 
         try:
-            if path.is_dir():
-                raise InvalidInput(f"{path} is a folder; give the export file inside it.")
-            if not path.is_file():
+            if not path.exists():
                 raise InvalidInput(f"There is no file at {path}.")
-            report = ingest_file(self.memtrust.store, path, format=detect_format(path), progress=progress)
+            report = ingest_file(self.memtrust.store, path, progress=progress)
         except _Stopped:
             self.post_message(
                 self.Finished(
-                    f"Stopped. What was read of {path.name} so far is kept; import it again to go on "
-                    "(nothing is proposed twice).",
-                    wrote=True,
+                    f"Stopped. Nothing from {path.name} was imported: an import is all or nothing. "
+                    "Import it again to read it all.",
+                    wrote=False,
                 )
             )
         except MemtrustError as problem:  # unknown format, malformed JSON: one sentence naming the file

@@ -187,11 +187,29 @@ def _signals(evidence: dict[str, Any]) -> list[str]:
     return words
 
 
+#: The export format at the head of a message's identity (``claude:<conversation>/<message>``), in words.
+_PLATFORMS = {"chatgpt": "ChatGPT", "claude": "Claude.ai", "jsonl": "a JSON Lines export"}
+
+
+def ref_origin(source_ref: str | None) -> str | None:
+    """Where a message came from, for display, from its ``source_ref``: the export file of a
+    ref read by an older memtrust (``<file>#<conversation>/<message>``), else the platform
+    of a message identity (``claude:…`` → ``Claude.ai``); None when neither is known."""
+    ref = source_ref or ""
+    if "#" in ref:
+        name = ref.split("#", 1)[0].strip()
+        return displayable(name) if name else None
+    return _PLATFORMS.get(ref.split(":", 1)[0]) if ":" in ref else None
+
+
 def export_file_name(memory: Memory) -> str | None:
-    """The export a chat request was found in, from ``source_ref``
-    (``<file>#<conversation>/<message>``), for display; None when there is none."""
-    name = (memory.source_ref or "").split("#", 1)[0].strip()
-    return displayable(name) if name else None
+    """The export a chat request was found in, for display: the file name its evidence
+    keeps (``file``), else what its ``source_ref`` tells (:func:`ref_origin`); None when
+    there is none."""
+    name = (memory.evidence or {}).get("file")
+    if isinstance(name, str) and name.strip():
+        return displayable(name.strip())
+    return ref_origin(memory.source_ref)
 
 
 def _chat_origin(memory: Memory) -> Content:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -253,7 +254,7 @@ def test_ingest_calls_an_inference_inferred_never_saved(run, tmp_path):
                 "conversation_id": f"c{n // 3}",
                 "role": "assistant" if n % 2 else "user",
                 "content": "Here is a long and careful answer to your question." if n % 2 else "ok thanks",
-                "timestamp": 1_700_000_000 + 60 * n,
+                "timestamp": int(time.time()) - 86_400 + 60 * n,  # yesterday: evidence within its life
             }
         )
     chat.write_text("\n".join(json.dumps(turn) for turn in turns), encoding="utf-8")

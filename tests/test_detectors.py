@@ -217,7 +217,7 @@ def test_a_newer_overlapping_export_refreshes_and_merges_evidence(store, clock, 
     old = write_jsonl(tmp_path / "old" / "conversations.jsonl", _records(chats[:12]))
     ingest_file(store, old)
     [first] = _implicit(store, "style.answer_length")
-    clock.advance(days=30)
+    clock.advance(days=5)  # the newest evidence (24 Jan) is then 42 days old: within the 60-day life
     new = write_jsonl(tmp_path / "conversations.jsonl", _records(chats))  # the same 12, and 8 newer
     ingest_file(store, new)
     rows = _implicit(store, "style.answer_length")
@@ -253,7 +253,7 @@ def test_a_contradicting_turn_removes_the_brief_inference_and_audits_it_without_
     assert _implicit(store, "style.answer_length") == []
     assert [m.key for m in report.withdrawn] == ["style.answer_length"]
     [event] = [e for e in store.audit_events() if e.event == "delete"]
-    assert event.reason.startswith("contradicted by b.jsonl#d0/m2")
+    assert event.reason.startswith("contradicted by jsonl:d0/m2")
     assert "brief" not in repr(event)
 
 

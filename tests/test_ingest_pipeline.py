@@ -12,6 +12,7 @@ import json
 import pytest
 
 from memtrust.app.pipeline import ingest_file
+from tests.conftest import T0
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
 
@@ -72,24 +73,25 @@ def test_real_user_request_in_oasst_lands_pending_in_the_inbox(store, real_data,
 
 
 def test_a_secret_in_a_chat_request_is_rejected_and_confidential_is_quarantined(store, tmp_path):
+    SAID = int(T0.timestamp()) - 3600  # an hour before the import: "this week" has not lapsed
     lines = [
         {
             "conversation_id": "c1",
             "role": "user",
             "content": "Remember that my PIN is 4921.",
-            "timestamp": 1_700_000_000,
+            "timestamp": SAID,
         },
         {
             "conversation_id": "c1",
             "role": "user",
             "content": "Please remember, confidentially, that I am interviewing at Acme.",
-            "timestamp": 1_700_000_060,
+            "timestamp": SAID + 60,
         },
         {
             "conversation_id": "c1",
             "role": "user",
             "content": "From now on, keep answers short this week.",
-            "timestamp": 1_700_000_120,
+            "timestamp": SAID + 120,
         },
     ]
     path = tmp_path / "chat.jsonl"
@@ -171,7 +173,7 @@ def test_forget_after_a_confirmed_remember_becomes_one_pending_request_to_delete
     assert report.deletion_requests == [request] and report.forget_unmatched == []
     assert [(m.id, m.key, m.value) for m in request.targets] == [(channel.id, "contact.preferred_channel", "email")]
     assert (request.what, request.utterance) == ("I prefer email", "Actually, forget that I prefer email.")
-    assert request.source_ref == "later.jsonl#c2/m0" and int(request.said_at.timestamp()) == SAID + 86_400
+    assert request.source_ref == "jsonl:c2/m0" and int(request.said_at.timestamp()) == SAID + 86_400
     assert (request.pending_until - request.created_at).days == 30 and request.status == "pending"
     assert store.get(channel.id).value == "email"  # nothing is deleted until the user confirms
     assert inbox_count(store) == 1
@@ -201,4 +203,4 @@ def test_a_request_to_forget_that_matches_nothing_is_reported_audited_and_not_st
     assert [r.text for r in report.forget_unmatched] == ["I prefer email"] and report.deletion_requests == []
     assert DeletionRequests(store).pending() == []
     [event] = [e for e in store.audit_events() if e.event == "forget-request"]
-    assert (event.outcome, event.detail) == ("no-match", {"source_ref": "later.jsonl#c2/m0"})
+    assert (event.outcome, event.detail) == ("no-match", {"source_ref": "jsonl:c2/m0"})

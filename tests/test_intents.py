@@ -144,9 +144,13 @@ def test_a_remember_request_becomes_a_pending_ready_explicit_chat_proposal() -> 
     assert proposal.source == "chat"
     assert proposal.confidence == 1.0
     assert proposal.confirmed is False  # §3.6: the store holds it as pending
-    assert proposal.source_ref == "conversations.json#conv-1/msg-1"
+    assert proposal.source_ref == "conv-1/msg-1"
     assert proposal.utterance == "Please remember that I prefer email."
-    assert proposal.evidence == {"conversation_title": "Trip planning", "said_at": int(SAID_AT.timestamp())}
+    assert proposal.evidence == {
+        "conversation_title": "Trip planning",
+        "said_at": int(SAID_AT.timestamp()),
+        "file": "conversations.json",
+    }
 
 
 def test_the_whole_sentence_goes_to_the_store_for_secret_and_temporary_screening() -> None:
@@ -157,9 +161,14 @@ def test_the_whole_sentence_goes_to_the_store_for_secret_and_temporary_screening
     assert temporary.value == "I'm in Berlin this week"
 
 
-def test_said_at_is_none_when_the_export_has_no_time() -> None:
-    [proposal] = proposals_from_conversation(one_turn("Remember I prefer email", at=None), "c.json")
-    assert isinstance(proposal, Proposal) and proposal.evidence["said_at"] is None  # type: ignore[index]
+def test_a_message_without_a_time_is_said_when_its_conversation_started_else_unknown() -> None:
+    undated = one_turn("Remember I prefer email", at=None)
+    [proposal] = proposals_from_conversation(undated, "c.json")
+    assert isinstance(proposal, Proposal) and proposal.said_at == undated.created_at
+    undated.created_at = None
+    [proposal] = proposals_from_conversation(undated, "c.json")
+    assert isinstance(proposal, Proposal) and proposal.said_at is None
+    assert proposal.evidence["said_at"] is None  # type: ignore[index]
 
 
 def test_assistant_turns_never_form_explicit_memories() -> None:
@@ -215,7 +224,7 @@ def test_real_oasst_user_request_is_found_among_all_its_conversations() -> None:
         (
             "notes.not_easily_scared",
             "I am not easily scared",
-            "oasst_en_100.jsonl#57e26ccb-5530-49fc-af6b-fe07dd7a8012/57e26ccb-5530-49fc-af6b-fe07dd7a8012",
+            "57e26ccb-5530-49fc-af6b-fe07dd7a8012/57e26ccb-5530-49fc-af6b-fe07dd7a8012",
         )
     }
 
@@ -235,7 +244,7 @@ def test_real_chatgpt_example_proposes_nothing() -> None:
 )
 def test_forget_requests_are_not_proposals(sentence: str, text: str) -> None:
     [request] = proposals_from_conversation(one_turn(sentence), "conversations.json")
-    assert request == ForgetRequest(text=text, source_ref="conversations.json#conv-1/msg-1", utterance=sentence)
+    assert request == ForgetRequest(text=text, source_ref="conv-1/msg-1", utterance=sentence)
 
 
 @pytest.mark.parametrize("sentence", ["Forget it.", "forget about it!", "Forget everything", "forget that"])
@@ -263,7 +272,7 @@ def test_a_request_repeated_in_a_conversation_is_proposed_once() -> None:
     conversation = one_turn("Remember I prefer email.")
     conversation.turns.append(Turn("conv-1", "msg-2", "user", "Again: remember I prefer email!", None))
     [proposal] = proposals_from_conversation(conversation, "c.json")
-    assert isinstance(proposal, Proposal) and proposal.source_ref == "c.json#conv-1/msg-1"
+    assert isinstance(proposal, Proposal) and proposal.source_ref == "conv-1/msg-1"
 
 
 @pytest.mark.parametrize(
@@ -303,15 +312,15 @@ def ci_conversation(conversation_id: str) -> Conversation:
 def test_custom_instructions_become_explicit_settings_proposals() -> None:
     proposals = list(proposals_from_conversation(ci_conversation("c1"), "conversations.json"))
     assert [(p.key, p.value, p.source, p.formation, p.source_ref) for p in proposals] == [  # type: ignore[union-attr]
-        ("settings.about_user", "I am a nurse in Lyon.", "settings", "explicit", "conversations.json#c1/ctx"),
-        ("settings.about_model", "Answer briefly.", "settings", "explicit", "conversations.json#c1/ctx"),
+        ("settings.about_user", "I am a nurse in Lyon.", "settings", "explicit", "c1/ctx"),
+        ("settings.about_model", "Answer briefly.", "settings", "explicit", "c1/ctx"),
     ]
     assert all(isinstance(p, Proposal) and p.utterance == p.value and p.confidence == 1.0 for p in proposals)
 
 
 def test_custom_instructions_repeated_in_every_conversation_are_proposed_once_per_export() -> None:
     proposals = list(proposals_from_conversations([ci_conversation("c1"), ci_conversation("c2")], "x.json"))
-    assert [p.source_ref for p in proposals] == ["x.json#c1/ctx", "x.json#c1/ctx"]  # type: ignore[union-attr]
+    assert [p.source_ref for p in proposals] == ["c1/ctx", "c1/ctx"]  # type: ignore[union-attr]
 
 
 def test_custom_instructions_read_from_a_chatgpt_export_reach_the_detector(tmp_path: Path) -> None:
@@ -326,4 +335,4 @@ def test_custom_instructions_read_from_a_chatgpt_export_reach_the_detector(tmp_p
     [proposal] = proposals_from_conversation(conversation, path.name)
     assert isinstance(proposal, Proposal)
     assert (proposal.key, proposal.value, proposal.source) == ("settings.about_user", "I'm vegan", "settings")
-    assert proposal.source_ref == "conversations.json#conv-123/msg-1"
+    assert proposal.source_ref == "chatgpt:conv-123/msg-1"  # identity: source, conversation, message

@@ -94,7 +94,7 @@ async def test_a_file_in_an_unknown_format_is_one_sentence_in_the_screen(store, 
         assert store.list() == []
 
 
-async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, clock, tmp_path, monkeypatch):
+async def test_escape_stops_a_running_import_and_says_nothing_of_it_was_kept(store, clock, tmp_path, monkeypatch):
     reading = threading.Event()
     calls = []
 
@@ -107,7 +107,6 @@ async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, cloc
         raise AssertionError("the import was not stopped")
 
     monkeypatch.setattr("memtrust.app.pipeline.ingest_file", slow_ingest)
-    monkeypatch.setattr("memtrust.app.ingest.detect_format", lambda path: "jsonl")
     export = tmp_path / "big.jsonl"
     export.write_text("{}\n", encoding="utf-8")
     app = make_app(store, clock)
@@ -123,7 +122,7 @@ async def test_escape_stops_a_running_import_and_keeps_what_was_read(store, cloc
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen  # the first Escape stops, it does not leave
-        assert _status(screen).startswith("Stopped. What was read of big.jsonl so far is kept")
+        assert _status(screen).startswith("Stopped. Nothing from big.jsonl was imported")
         assert len(calls) < 10_000
         assert 0 < screen.query_one(ProgressBar).progress < 10_000
         await pilot.press("escape")
@@ -170,12 +169,14 @@ async def test_the_import_says_why_each_proposal_was_rejected_as_memtrust_ingest
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = await _import(pilot, str(real_data / "claude_artifacts.json"))
-        assert "1 rejected" in _status(screen)
-        rejected = [e for e in store.audit_events() if e.outcome == "reject"]
-        assert len(rejected) == 1
+        assert "2 rejected" in _status(screen)
+        rejected = [e for e in store.audit_events(newest_first=False) if e.outcome == "reject"]
+        assert len(rejected) == 2
         listed = flat(rendered(screen.query_one("#ingest-rejected")))
-        assert listed == flat(f"rejected {rejected[0].key}: {rejected[0].reason}")
+        assert listed == flat("\n".join(f"rejected {e.key}: {e.reason}" for e in rejected))
         assert listed.startswith("rejected style.answer_length: Confidence 12% is below")
+        # Its time is the messages' time (§4): a language last seen 501 days ago has lapsed.
+        assert "rejected locale.language: The newest evidence is 501 days old" in listed
         assert screen.query_one("#ingest-rejected-list").region.height > 0  # on screen at 80x24
 
 

@@ -68,10 +68,10 @@ async def test_inferred_row_shows_confidence_badge_expiry_and_evidence_sentence(
         await settle(pilot)
         pane = rendered(app.screen.query_one("#inferred-list"))
         assert "style.answer_length" in pane
-        assert "[inferred 82%]" in pane and "[expires in 60d]" in pane
+        assert "[inferred 82%]" in pane and "[expires in 50d]" in pane  # 60 days from its evidence, 10 days old
         detail = detail_shown(app)
         assert "Inferred by the reply length detector from 7 of 9 replies being short." in detail
-        assert "last seen 10 days ago; expires in 60 days." in detail
+        assert "last seen 10 days ago; expires in 50 days." in detail
 
 
 async def test_detail_panel_says_where_a_typed_memory_came_from(store, clock):

@@ -187,7 +187,7 @@ PANE_BADGES = [
     "[expires in 5d]",
     "[inferred 82%]",
     "[inferred 90%]",
-    "[expires in 60d]",
+    "[expires in 50d]",  # an inference lives 60 days from its newest evidence, seen 10 days ago (§4)
 ]
 
 

@@ -39,7 +39,7 @@ class Contradiction:
     """A user turn that contradicts an inference (§6): the pipeline withdraws the inferred
     row ``(scope, key, value)`` unless it was seen again after this turn.
 
-    - ``source_ref``: the contradicting message (``"<file>#<conversation>/<message>"``).
+    - ``source_ref``: the contradicting message's identity (:attr:`Turn.ref`).
     - ``at``: when it was written, epoch seconds UTC, or ``None`` when the export has no time.
     - ``detector``: the name of the detector that noticed it.
     """
@@ -64,7 +64,7 @@ class EvidenceLog:
     def __init__(self) -> None:
         self.count = 0
         self.first_refs: list[str] = []
-        self.last_refs: list[str | tuple[str, str, str]] = []  # (file, conversation, message) until read
+        self.last_refs: list[str | tuple[str, str, str]] = []  # (source, conversation, message) until read
         self.first_seen: int | None = None
         self.last_seen: int | None = None
         self.conversations = 0
@@ -77,10 +77,11 @@ class EvidenceLog:
             self.conversations += 1
             self._last_conversation = turn.conversation_id
         half = MAX_REFS // 2
+        # A ref is the message's identity (source, conversation, message), never the file name (§6).
         if len(self.first_refs) < half:
-            self.first_refs.append(message_ref(file_name, turn.conversation_id, turn.message_id))
+            self.first_refs.append(message_ref(turn.source, turn.conversation_id, turn.message_id))
         else:  # the ref is only spelled out if it is still among the latest at the end
-            self.last_refs.append((file_name, turn.conversation_id, turn.message_id))
+            self.last_refs.append((turn.source, turn.conversation_id, turn.message_id))
             if len(self.last_refs) > half:
                 del self.last_refs[0]
         if turn.at is not None:

@@ -45,7 +45,7 @@ class ForgetRequest:
 
     - ``text``: what to forget, as said ("that I live in Paris" → ``"I live in Paris"``);
       the store or the UI matches it against memories, the user confirms the deletion.
-    - ``source_ref``: ``"<file>#<conversation>/<message>"`` (:func:`message_ref`).
+    - ``source_ref``: the message's identity, ``"<source>:<conversation>/<message>"`` (:func:`message_ref`).
     - ``utterance``: the whole sentence.
     - ``said_at``: when it was said, epoch seconds UTC (``None`` when the export has no time).
     """
@@ -562,18 +562,22 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
     """Explicit proposals and forget requests from one conversation (DESIGN.md §6).
 
     - each "remember"-type sentence in a **user** turn → ``Proposal(formation="explicit",
-      source="chat", confidence=1.0, source_ref=message_ref(file_name, conv.id, turn id),
-      utterance=<the sentence>, evidence={"conversation_title", "said_at"})``, where
-      ``said_at`` is epoch seconds (UTC) or ``None``;
+      source="chat", confidence=1.0, source_ref=<the message's identity>,
+      utterance=<the sentence>, said_at=<the message's time>, evidence={"conversation_title",
+      "said_at", "file"})``, where ``said_at`` in the evidence is epoch seconds (UTC) or
+      ``None``; the message's identity is :attr:`Turn.ref` (source, conversation, message —
+      never the file name);
     - each "forget" sentence → :class:`ForgetRequest` (with ``said_at``, epoch seconds UTC
       or ``None``);
     - each ChatGPT custom instruction → ``Proposal(source="settings", key=settings.about_user
       | settings.about_model | settings.custom_instructions, value=<the text>)``.
 
-    The same (key, value) is proposed once per conversation (the first time it is said).
-    ``file_name`` is the export's base name. Raises nothing for odd text.
+    A message without a time is taken as said when its conversation started. The same
+    (key, value) is proposed once per conversation (the first time it is said).
+    ``file_name`` is the export's base name, kept in the evidence for display only. Raises
+    nothing for odd text.
     """
-    said_at = to_epoch(conv.created_at)
+    started = to_epoch(conv.created_at)
     seen: set[tuple[str, str]] = set()
     for instruction in conv.custom_instructions:
         key = INSTRUCTION_KEYS[instruction.kind]
@@ -585,21 +589,23 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
             value=instruction.text,
             formation="explicit",
             source="settings",
-            source_ref=message_ref(file_name, conv.id, instruction.message_id),
+            source_ref=message_ref(conv.source, conv.id, instruction.message_id),
             confidence=1.0,
-            evidence={"conversation_title": conv.title, "said_at": said_at},
+            evidence={"conversation_title": conv.title, "said_at": started, "file": file_name},
             utterance=instruction.text,
+            said_at=conv.created_at,
         )
     for turn in conv.turns:
         if turn.role != "user":
             continue
-        ref = message_ref(file_name, conv.id, turn.message_id)
+        ref = message_ref(conv.source or turn.source, conv.id, turn.message_id)
+        at = turn.at or conv.created_at
         for request in requests_in_text(turn.text):
             if request.action == "forget":
                 if ("forget", request.value) not in seen:
                     seen.add(("forget", request.value))
                     yield ForgetRequest(
-                        text=request.value, source_ref=ref, utterance=request.utterance, said_at=to_epoch(turn.at)
+                        text=request.value, source_ref=ref, utterance=request.utterance, said_at=to_epoch(at)
                     )
                 continue
             assert request.key is not None
@@ -613,8 +619,9 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
                 source="chat",
                 source_ref=ref,
                 confidence=1.0,
-                evidence={"conversation_title": conv.title, "said_at": to_epoch(turn.at)},
+                evidence={"conversation_title": conv.title, "said_at": to_epoch(at), "file": file_name},
                 utterance=request.utterance,
+                said_at=at,
             )
 
 

@@ -27,7 +27,7 @@ from memtrust.app.detectors.base import (
     wilson_lower,
     word_count,
 )
-from memtrust.app.ingest.conversation import Conversation, message_ref
+from memtrust.app.ingest.conversation import Conversation
 from memtrust.store.model import Proposal, to_epoch
 
 SHORT_WORDS = 8
@@ -95,9 +95,7 @@ class ReplyLengthDetector(ImplicitDetector):
                 self.long.add(file_name, turn)
                 self.contradicted = True
                 at = to_epoch(turn.at) if turn.at else None
-                yield Contradiction(
-                    self.key, "brief", message_ref(file_name, turn.conversation_id, turn.message_id), at, self.name
-                )
+                yield Contradiction(self.key, "brief", turn.ref, at, self.name)
                 continue
             count = word_count(turn.text)
             wants_less = hinted and _WANTS_LESS.search(lowered) is not None

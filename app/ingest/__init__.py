@@ -6,35 +6,58 @@ Data flows one way (§1): export file → :func:`read_conversations` (this packa
 Public API::
 
     detect_format(path) -> "chatgpt" | "claude" | "jsonl"
-    read_conversations(path, format=None, progress=None) -> Iterator[Conversation]
-    message_ref(file_name, conversation_id, message_id) -> "<file>#<conversation>/<message>"
+    read_conversations(path, format=None, progress=None, tally=None, id_key=None) -> Iterator[Conversation]
+    message_ref(source, conversation_id, message_id) -> "<source>:<conversation>/<message>"
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import ijson
 
-from memtrust.app.ingest.chatgpt import read_chatgpt
-from memtrust.app.ingest.claude import read_claude
-from memtrust.app.ingest.conversation import Conversation, CustomInstruction, Role, Turn, message_ref, to_utc
-from memtrust.app.ingest.detect import FORMATS, Format, detect_format, format_named
-from memtrust.app.ingest.files import Progress, open_export
+from memtrust.app.ingest.chatgpt import conversation_from_chatgpt
+from memtrust.app.ingest.claude import conversation_from_claude
+from memtrust.app.ingest.conversation import (
+    ContentIds,
+    Conversation,
+    CustomInstruction,
+    ReadTally,
+    Role,
+    Turn,
+    message_ref,
+    to_utc,
+)
+from memtrust.app.ingest.detect import (
+    FORMATS,
+    Format,
+    conversation_format,
+    detect_format,
+    first_line,
+    format_name,
+    format_named,
+)
+from memtrust.app.ingest.files import Export, ExportPart, Progress
 from memtrust.app.ingest.jsonl import read_jsonl
+from memtrust.app.ingest.jsonstream import NotAContainer, TooDeep, top_level_items
 from memtrust.store.errors import IngestError
+from memtrust.store.nesting import too_deep_sentence
 
 __all__ = [
     "FORMATS",
+    "ContentIds",
     "Conversation",
     "CustomInstruction",
+    "Export",
     "Format",
     "Progress",
+    "ReadTally",
     "Role",
     "Turn",
     "detect_format",
+    "format_name",
     "message_ref",
     "read_conversations",
     "to_utc",
@@ -45,40 +68,130 @@ def read_conversations(
     path: str | os.PathLike[str],
     format: str | None = None,
     progress: Progress | None = None,
+    *,
+    tally: ReadTally | None = None,
+    id_key: bytes | None = None,
 ) -> Iterator[Conversation]:
     """Yield the conversations of the export at ``path``, one at a time, in file order.
 
+    - ``path``: a file (JSON, JSONL, gzip), a ``.zip`` as ChatGPT and Claude.ai send it, or a
+      folder; a zip or folder is read as one export from its ``conversations.json`` or its
+      shards ``conversations-000.json`` … (:class:`Export`).
     - ``format``: ``"chatgpt"``, ``"claude"`` or ``"jsonl"``; detected with
-      :func:`detect_format` when ``None``.
-    - ``progress``: optional ``progress(bytes_read, total_bytes)``, called as the file is
-      read (bytes on disk; compressed bytes for gzip).
+      :func:`detect_format` when ``None``. A format given for an export detected as another
+      is refused at once.
+    - ``progress``: optional ``progress(bytes_read, total_bytes)``, called as the export is
+      read (bytes on disk; compressed bytes for a zip or gzip).
+    - ``tally``: counts what was skipped (:class:`ReadTally`), for the report.
+    - ``id_key``: the key of content ids for what has no id (:class:`ContentIds`).
 
-    The file is streamed (``ijson`` for JSON arrays, line by line for JSONL), so memory is
-    bounded by the largest single conversation, not the file size. gzip is read transparently.
+    The export is streamed, so memory is bounded by the largest single conversation, not
+    the file size; nesting deeper than :data:`store.nesting.MAX_NESTING` is refused.
 
-    Raises :class:`IngestError` (one sentence naming the file): at once for an unknown format
-    name or an unrecognised file; while iterating for malformed JSON or a damaged gzip
-    stream (possibly after some conversations were yielded, if the damage lies further on).
+    Raises :class:`IngestError` (one sentence naming the file): at once for an unknown
+    format name, an unrecognised export, or a format that does not match it; while
+    iterating, naming the conversation, for malformed or too deeply nested JSON, a damaged
+    zip or gzip stream (possibly after some conversations were yielded, if the damage lies
+    further on), and at the end when no conversation of the format was found.
     """
-    name = Path(path).name
-    chosen = detect_format(path) if format is None else format_named(format)
-    return _stream(path, name, chosen, progress)
+    given = format_named(format) if format is not None else None
+    export = Export(path)
+    detected = _detected(path) if given is not None else detect_format(path)
+    if given is not None and detected is not None and detected != given:
+        raise IngestError(
+            f"{export.name} is a {format_name(detected)} export, not {format_name(given)}; "
+            f"leave out --format or use --format {detected}."
+        )
+    chosen = given or detected
+    assert chosen is not None  # detect_format raised otherwise
+    return _stream(export, chosen, progress, tally if tally is not None else ReadTally(), id_key)
+
+
+def _detected(path: str | os.PathLike[str]) -> Format | None:
+    """The detected format, or ``None`` when detection refuses the export (the reader then
+    tries the format given and says what it found)."""
+    try:
+        return detect_format(path)
+    except IngestError:
+        return None
 
 
 def _stream(
-    path: str | os.PathLike[str], name: str, format: Format, progress: Progress | None
+    export: Export, format: Format, progress: Progress | None, tally: ReadTally, id_key: bytes | None
 ) -> Iterator[Conversation]:
-    """The lazy part of :func:`read_conversations`: open, parse, translate parser errors."""
-    with open_export(path, progress) as stream:
+    """The lazy part of :func:`read_conversations`: each part, parsed, errors translated."""
+    tally.other_files.extend(export.other_files)
+    found = 0
+    for part in export.parts:
+        tally.parts.append(part.name)
+        with export.open(part, progress) as stream:
+            if format == "jsonl":
+                try:
+                    for conversation in read_jsonl(stream, part.name, tally, id_key):
+                        found += 1
+                        yield conversation
+                except UnicodeDecodeError:
+                    raise IngestError(f"{part.name} is not UTF-8 text.") from None
+                continue
+            for conversation in _json_part(stream, part, format, tally, id_key):
+                found += 1
+                yield conversation
+    if not found:
+        raise IngestError(
+            f"{export.name} has no {format_name(format)} conversation in it; {_found_instead(tally)}"
+            "check the file, or leave out --format."
+        )
+
+
+def _found_instead(tally: ReadTally) -> str:
+    other = tally.skipped.get("other", 0)
+    return f"its {other:,} {'item is' if other == 1 else 'items are'} of another kind; " if other else ""
+
+
+def _json_part(
+    stream: Any, part: ExportPart, format: Format, tally: ReadTally, id_key: bytes | None
+) -> Iterator[Conversation]:
+    """The conversations of one JSON part (an array of them, or one object)."""
+    index = 0
+    last: str | None = None
+    items = top_level_items(stream)
+    end = object()
+    while True:
+        try:
+            raw = next(items, end)
+        except TooDeep:
+            raise IngestError(too_deep_sentence(part.name, _where(index + 1, last))) from None
+        except NotAContainer:
+            raise IngestError(f"{part.name} is not a list of conversations nor one conversation.") from None
+        except ijson.JSONError as exc:
+            raise IngestError(f"{part.name} is not valid JSON {_where(index + 1, last)} ({first_line(exc)}).") from None
+        except UnicodeDecodeError:
+            raise IngestError(f"{part.name} is not UTF-8 text {_where(index + 1, last)}.") from None
+        if raw is end:
+            return
+        index += 1
+        if conversation_format(raw) != format:
+            tally.skip("other")
+            continue
         try:
             if format == "chatgpt":
-                yield from read_chatgpt(stream)
-            elif format == "claude":
-                yield from read_claude(stream)
+                conversation = conversation_from_chatgpt(raw, tally, id_key)
             else:
-                yield from read_jsonl(stream, name)
-        except ijson.JSONError as exc:
-            detail = str(exc).strip().splitlines()[0] if str(exc).strip() else "parse error"
-            raise IngestError(f"{name} is not valid JSON ({detail}).") from None
-        except UnicodeDecodeError:
-            raise IngestError(f"{name} is not UTF-8 text.") from None
+                conversation = conversation_from_claude(raw, tally, id_key)
+        except Exception as exc:  # one odd conversation names itself instead of a traceback
+            raise IngestError(
+                f"{part.name}: conversation {index:,} ({_title(raw)}) could not be read ({type(exc).__name__}: {exc})."
+            ) from None
+        last = conversation.title or conversation.id
+        yield conversation
+
+
+def _title(raw: Any) -> str:
+    title = raw.get("title") or raw.get("name") or raw.get("id") or raw.get("uuid") if isinstance(raw, dict) else None
+    return f"“{str(title)[:60]}”" if title else "untitled"
+
+
+def _where(number: int, last: str | None) -> str:
+    """``at conversation 57 (after “Trip planning”)``."""
+    after = f" (after “{last[:60]}”)" if last else ""
+    return f"at conversation {number:,}{after}"

@@ -6,25 +6,40 @@ answer adds a sibling branch. Only the branch the user last saw counts, found by
 ``current_node`` → ``parent`` back to the root. Traps handled here:
 
 - ``message`` may be ``null`` (the root node); ``create_time`` may be ``null``;
-- ``content.parts`` may hold non-text parts (image pointers as dicts): only strings are kept;
+- ``content.parts`` may hold non-text parts (image pointers as dicts): only strings are kept,
+  and the words of voice messages (``audio_transcription`` parts, the user's own words);
 - tool calls, tool output, browsing and reasoning (``thoughts``) are not conversation text;
 - hidden system messages carry the custom instructions, in one of two shapes:
   ``content_type == "user_editable_context"`` with ``user_profile`` / ``user_instructions``,
   or ``metadata.user_context_message_data`` with ``about_user_message`` /
-  ``about_model_message``. Both are captured as :class:`CustomInstruction`.
+  ``about_model_message``. Both are captured as :class:`CustomInstruction`;
+- a conversation without an ``id`` gets a stable one from its content (:class:`ContentIds`).
+
+Everything left out is counted in a :class:`ReadTally` (by role, content type, branch), so
+the ingest report can say it in words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, BinaryIO
+from dataclasses import replace
+from typing import Any
 
-import ijson
-
-from memtrust.app.ingest.conversation import Conversation, CustomInstruction, InstructionKind, Role, Turn, to_utc
+from memtrust.app.ingest.conversation import (
+    ContentIds,
+    Conversation,
+    CustomInstruction,
+    InstructionKind,
+    ReadTally,
+    Role,
+    Turn,
+    to_utc,
+)
 
 #: Content types whose ``parts`` are what the user or the model wrote.
 TEXT_CONTENT_TYPES = frozenset({"text", "multimodal_text"})
+#: Part types (in ``multimodal_text``) that carry words: a voice message's transcription.
+VOICE_PART_TYPES = frozenset({"audio_transcription"})
 ROLES: Mapping[str, Role] = {"user": "user", "assistant": "assistant", "system": "system"}
 
 #: ``user_editable_context`` fields → the box the user filled in.
@@ -41,33 +56,33 @@ CONTEXT_DATA_FIELDS: Mapping[str, InstructionKind] = {
 FENCE = "```"
 
 
-def read_chatgpt(stream: BinaryIO) -> Iterator[Conversation]:
-    """Yield each conversation of a ChatGPT export, one at a time, from a binary stream.
-
-    Streams with ``ijson`` (one conversation in memory at a time). Raises ``ijson.JSONError``
-    on malformed JSON; the caller turns it into :class:`store.errors.IngestError`.
-    """
-    for raw in ijson.items(stream, "item", use_float=True):
-        if isinstance(raw, dict):
-            yield conversation_from_chatgpt(raw)
-
-
-def conversation_from_chatgpt(raw: Mapping[str, Any]) -> Conversation:
+def conversation_from_chatgpt(
+    raw: Mapping[str, Any], tally: ReadTally | None = None, id_key: bytes | None = None
+) -> Conversation:
     """Build a :class:`Conversation` from one parsed ChatGPT conversation object.
 
-    Only nodes on the visible branch (``current_node`` back to the root) are read.
+    Only nodes on the visible branch (``current_node`` back to the root) are read; the
+    others, and every message or part left out, are counted in ``tally``. ``id_key`` keys
+    the content ids of a conversation without an ``id`` (:class:`ContentIds`).
     """
-    conversation_id = str(raw.get("id") or raw.get("conversation_id") or "")
+    tally = tally if tally is not None else ReadTally()
+    ids = ContentIds(id_key)
     title = raw.get("title")
     conversation = Conversation(
-        id=conversation_id,
+        id=str(raw.get("id") or raw.get("conversation_id") or ""),
         title=title if isinstance(title, str) and title.strip() else None,
         created_at=to_utc(raw.get("create_time")),
+        source="chatgpt",
     )
     mapping = raw.get("mapping")
     if not isinstance(mapping, dict):
+        if not conversation.id:
+            conversation.id = ids.conversation(raw.get("create_time"), None)
         return conversation
-    for node_id in visible_branch(mapping, raw.get("current_node")):
+    branch = visible_branch(mapping, raw.get("current_node"))
+    on_branch = set(branch)
+    tally.skip("branch", sum(1 for node_id, node in mapping.items() if node_id not in on_branch and _said(node)))
+    for node_id in branch:
         message = mapping[node_id].get("message")
         if not isinstance(message, dict):
             continue
@@ -76,10 +91,24 @@ def conversation_from_chatgpt(raw: Mapping[str, Any]) -> Conversation:
         if instructions:
             conversation.custom_instructions.extend(instructions)
             continue  # the carrier message is settings, not something said in the chat
-        turn = _turn(message, conversation_id, message_id)
+        turn = _turn(message, conversation.id, message_id, tally)
         if turn is not None:
             conversation.turns.append(turn)
+    if not conversation.id:
+        first = next((t.text for t in conversation.turns if t.role == "user"), None)
+        conversation.id = ids.conversation(raw.get("create_time"), first)
+        conversation.turns = [replace(turn, conversation_id=conversation.id) for turn in conversation.turns]
     return conversation
+
+
+def _said(node: object) -> bool:
+    """Whether a mapping node holds a message someone said (not the empty root, not hidden)."""
+    if not isinstance(node, dict) or not isinstance(node.get("message"), dict):
+        return False
+    message = node["message"]
+    author = _object(message, "author")
+    metadata = _object(message, "metadata")
+    return author.get("role") in ("user", "assistant") and not metadata.get("is_visually_hidden_from_conversation")
 
 
 def visible_branch(mapping: Mapping[str, Any], current_node: object) -> list[str]:
@@ -116,21 +145,40 @@ def _latest_leaf(mapping: Mapping[str, Any]) -> str | None:
     return best[1] if best else None
 
 
-def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str) -> Turn | None:
-    """The visible text turn of a message, or ``None`` for hidden, tool or empty messages."""
+def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str, tally: ReadTally) -> Turn | None:
+    """The visible text turn of a message, or ``None`` (counted in ``tally``) for hidden,
+    tool or non-text messages; empty messages are dropped uncounted (nothing was said)."""
     author = _object(message, "author")
-    role = ROLES.get(str(author.get("role")))
+    raw_role = str(author.get("role"))
+    role = ROLES.get(raw_role)
     metadata = _object(message, "metadata")
     content = _object(message, "content")
-    hidden = metadata.get("is_visually_hidden_from_conversation") or metadata.get("is_user_system_message")
-    if role is None or hidden:
+    if role is None:
+        tally.skip(f"role:{raw_role}")
+        return None
+    if metadata.get("is_visually_hidden_from_conversation") or metadata.get("is_user_system_message"):
+        tally.skip("hidden")
         return None
     if message.get("recipient") not in (None, "all"):
-        return None  # a call addressed to a tool, not to the user
-    if content.get("content_type") not in TEXT_CONTENT_TYPES:
+        tally.skip("content:tool_call")  # a call addressed to a tool, not to the user
+        return None
+    content_type = str(content.get("content_type"))
+    if content_type not in TEXT_CONTENT_TYPES:
+        tally.skip(f"content:{content_type}")
         return None
     parts = _array(content, "parts")
-    text = "\n".join(part for part in parts if isinstance(part, str) and part.strip())
+    texts = []
+    for part in parts:
+        if isinstance(part, str):
+            if part.strip():
+                texts.append(part)
+        elif isinstance(part, dict) and part.get("content_type") in VOICE_PART_TYPES:
+            spoken = part.get("text")
+            if isinstance(spoken, str) and spoken.strip():
+                texts.append(spoken)
+        elif isinstance(part, dict):
+            tally.skip(f"content:{part.get('content_type') or 'unknown'}")
+    text = "\n".join(texts)
     if not text.strip():
         return None
     return Turn(
@@ -139,6 +187,7 @@ def _turn(message: Mapping[str, Any], conversation_id: str, message_id: str) -> 
         role=role,
         text=text,
         at=to_utc(message.get("create_time")),
+        source="chatgpt",
     )
 
 

@@ -3,11 +3,19 @@
 Readers (:mod:`app.ingest.chatgpt`, :mod:`app.ingest.claude`, :mod:`app.ingest.jsonl`) turn
 an export into :class:`Conversation` objects made of :class:`Turn` objects; detectors read
 only this model, never the raw export. All times are timezone-aware UTC (§2).
+
+A message's identity is (source, conversation id, message id) — :func:`message_ref` — never
+the file it came in nor its position (§6): re-downloading, renaming or re-sharding an export
+keeps every identity. Where the export gives no id, :class:`ContentIds` derives a stable one
+from the content with a keyed hash, so the identity never spells the words.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
@@ -25,6 +33,8 @@ class Turn:
     - ``role``: ``user``, ``assistant`` or ``system`` (Claude's ``human`` becomes ``user``).
     - ``text``: the message text only (no images, tool calls or model "thinking").
     - ``at``: when it was written, aware UTC, or ``None`` when the export has no time.
+    - ``source``: the export format it came from (``chatgpt``, ``claude``, ``jsonl``), part
+      of the message's identity (:attr:`ref`); empty for turns built by hand.
     """
 
     conversation_id: str
@@ -32,6 +42,12 @@ class Turn:
     role: Role
     text: str
     at: datetime | None
+    source: str = ""
+
+    @property
+    def ref(self) -> str:
+        """This message's identity: :func:`message_ref` of its source, conversation and id."""
+        return message_ref(self.source, self.conversation_id, self.message_id)
 
 
 @dataclass(frozen=True)
@@ -54,7 +70,9 @@ class CustomInstruction:
 class Conversation:
     """One conversation: its visible turns in reading order, plus any custom instructions.
 
-    ``created_at`` is aware UTC or ``None``; ``title`` is ``None`` when the export has none.
+    ``created_at`` is aware UTC or ``None``; ``title`` is ``None`` when the export has none;
+    ``source`` is the export format (``chatgpt``, ``claude``, ``jsonl``), empty when built by
+    hand.
     """
 
     id: str
@@ -62,15 +80,79 @@ class Conversation:
     created_at: datetime | None
     turns: list[Turn] = field(default_factory=list)
     custom_instructions: list[CustomInstruction] = field(default_factory=list)
+    source: str = ""
 
 
-def message_ref(file_name: str, conversation_id: str, message_id: str) -> str:
-    """The source ref of one message: ``"<file name>#<conversation id>/<message id>"`` (§2).
+def message_ref(source: str, conversation_id: str, message_id: str) -> str:
+    """A message's identity and source ref (§2, §6): ``"<source>:<conversation id>/<message id>"``.
 
-    ``file_name`` is the export's base name (not its full path), so a ref stays the same when
-    the same export is ingested again from another folder.
+    ``source`` is the export format (``chatgpt``, ``claude``, ``jsonl``); without one the ref
+    is ``"<conversation id>/<message id>"``. Neither the file name nor a position is part of
+    it, so the same message keeps its identity however the export is named, split or
+    downloaded again.
     """
-    return f"{file_name}#{conversation_id}/{message_id}"
+    return f"{source}:{conversation_id}/{message_id}" if source else f"{conversation_id}/{message_id}"
+
+
+#: The prefix of an id derived from content (:class:`ContentIds`), never an export's own id.
+CONTENT_ID_PREFIX = "h-"
+#: The key of content ids when no store gives one (reading an export without a store).
+DEFAULT_CONTENT_ID_KEY = b"memtrust content id"
+
+
+class ContentIds:
+    """Stable ids for conversations and messages that the export gives none (§6).
+
+    An id is ``"h-"`` plus 20 hex digits of an HMAC-SHA-256, keyed by ``key`` (each store
+    keeps its own, so an id cannot be used to test guesses of the words), over the parts
+    given. The same content always gets the same id; :meth:`message` numbers repeats of the
+    same content within one conversation ("yes", then "yes" again) so each keeps its own.
+    One instance serves one conversation's messages (its repeat counter is per conversation).
+    """
+
+    def __init__(self, key: bytes | None = None) -> None:
+        self._key = key or DEFAULT_CONTENT_ID_KEY
+        self._repeats: Counter[str] = Counter()
+
+    def of(self, *parts: object) -> str:
+        """The id of content made of ``parts`` (strings, times, numbers; ``None`` allowed)."""
+        text = "\x1f".join("" if part is None else str(part) for part in parts)
+        digest = hmac.new(self._key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+        return CONTENT_ID_PREFIX + digest[:20]
+
+    def message(self, role: str, at: datetime | None, text: str) -> str:
+        """The id of a message without one: from its role, time and text, plus its repeat count."""
+        base = self.of("message", role, at.isoformat() if at else None, text)
+        self._repeats[base] += 1
+        count = self._repeats[base]
+        return base if count == 1 else f"{base}-{count}"
+
+    def conversation(self, created_at: object, first_message: str | None) -> str:
+        """The id of a conversation without one: from its creation time and first message
+        (what stays the same when the conversation is continued and exported again)."""
+        return self.of("conversation", created_at, first_message)
+
+
+@dataclass
+class ReadTally:
+    """What reading an export skipped, counted by kind, so the report can say it in words (§6).
+
+    ``skipped`` counts by kind: ``role:<name>`` (a message not from the user or the
+    assistant: tool, developer, function…), ``branch`` (a message on a branch that was
+    edited or regenerated away from), ``content:<type>`` (a part memtrust does not read:
+    images, files, model thinking…), ``hidden`` (a hidden system message), ``other`` (an
+    item that is not a conversation). ``other_files`` names the files of a zip or folder
+    that hold no conversations; ``parts`` the ones that were read.
+    """
+
+    skipped: Counter[str] = field(default_factory=Counter)
+    other_files: list[str] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    def skip(self, kind: str, count: int = 1) -> None:
+        """Count ``count`` skipped items of ``kind``."""
+        if count:
+            self.skipped[kind] += count
 
 
 def to_utc(value: object) -> datetime | None:

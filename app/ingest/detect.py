@@ -1,35 +1,39 @@
 """Recognising an export's format from its first bytes (DESIGN.md §6).
 
-Only the start of the file is read: the first item of a JSON array, or the first line of a
-JSONL file. Anything else is refused with one sentence that says what memtrust reads.
+Only the start of the export is read (the first conversation file of a zip or folder): the
+keys of the first item of a JSON array, of a lone JSON object (one saved conversation), or
+of the first line of a JSONL file. Anything else is refused with one sentence that says what
+memtrust reads — and a memtrust export given to ``ingest`` is told to use ``memtrust import``.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 from typing import BinaryIO, Literal
 
 import ijson
 
-from memtrust.app.ingest.files import open_export
+from memtrust.app.ingest.files import Export
 from memtrust.store.errors import IngestError
+from memtrust.store.nesting import MAX_NESTING, too_deep_sentence
 
 Format = Literal["chatgpt", "claude", "jsonl"]
 FORMATS: tuple[Format, ...] = ("chatgpt", "claude", "jsonl")
-
+#: Each format in words, for sentences.
+FORMAT_NAMES: dict[str, str] = {"chatgpt": "ChatGPT", "claude": "Claude.ai", "jsonl": "JSON Lines"}
 
 SUPPORTED = (
-    "memtrust reads a ChatGPT or Claude.ai conversations.json export, or JSON Lines of "
-    "{conversation_id, role, content, timestamp}"
+    "memtrust reads a ChatGPT or Claude.ai export (the .zip, its conversations.json, or one "
+    "conversation), or JSON Lines of {conversation_id, role, content, timestamp}"
 )
 
-#: Top-level fields of a conversation object that identify each JSON-array format.
+#: Top-level fields of a conversation object that identify each JSON format.
 CHATGPT_FIELDS = frozenset({"mapping", "current_node"})
 CLAUDE_FIELDS = frozenset({"chat_messages"})
 #: Fields every JSONL line must have (``timestamp`` is optional).
 JSONL_FIELDS = ("conversation_id", "role", "content")
+#: Top-level fields of a memtrust export (DESIGN.md §9): it is restored, not ingested.
+MEMTRUST_EXPORT_FIELDS = frozenset({"memories", "audit"})
 
 _WHITESPACE = b" \t\r\n"
 
@@ -43,27 +47,45 @@ def format_named(name: str) -> Format:
     raise IngestError(f"Unknown format {name!r}; use chatgpt, claude or jsonl.")
 
 
+def conversation_format(item: object) -> Format | None:
+    """``"chatgpt"`` or ``"claude"`` for a parsed conversation object of that shape, else ``None``."""
+    if not isinstance(item, dict):
+        return None
+    if CHATGPT_FIELDS & item.keys():
+        return "chatgpt"
+    if CLAUDE_FIELDS & item.keys():
+        return "claude"
+    return None
+
+
 def detect_format(path: str | os.PathLike[str]) -> Format:
-    """Return ``"chatgpt"``, ``"claude"`` or ``"jsonl"`` for the export at ``path``.
+    """Return ``"chatgpt"``, ``"claude"`` or ``"jsonl"`` for the export at ``path`` (a file,
+    a zip or a folder of shards; gzip read transparently).
 
-    Sniffs the start of the file (gzip is read transparently): a JSON array whose first
-    object has ``mapping``/``current_node`` is ChatGPT, one with ``chat_messages`` is Claude.ai,
-    and a file whose first line is an object with ``conversation_id``, ``role`` and
-    ``content`` is JSONL.
+    A JSON array whose first object has ``mapping``/``current_node`` is ChatGPT, one with
+    ``chat_messages`` is Claude.ai; a lone JSON object with those fields is one conversation
+    of that format; objects one per line with ``conversation_id``, ``role`` and ``content``
+    are JSONL.
 
-    Raises :class:`IngestError` with one sentence naming the file when the file is empty,
-    malformed JSON, or in any other shape (for example an OpenAssistant or hh-rlhf file).
+    Raises :class:`IngestError` with one sentence naming the file when it is empty,
+    malformed, nested deeper than :data:`store.nesting.MAX_NESTING`, a memtrust export (use
+    ``memtrust import``), or in any other shape (an OpenAssistant or hh-rlhf file, say).
     """
-    name = Path(path).name
-    with open_export(path) as stream:
+    export = Export(path)
+    part = export.parts[0]
+    name = part.name
+    with export.open(part) as stream:
         first = _first_significant_byte(stream)
         if first is None:
             raise IngestError(f"{name} is empty; {SUPPORTED}.")
-        if first == b"[":
-            return _sniff_array(stream, name)
-        if first == b"{":
-            return _sniff_object_or_lines(stream, name)
-    raise IngestError(f"{name} is not a JSON or JSON Lines file; {SUPPORTED}.")
+        if first not in (b"[", b"{"):
+            raise IngestError(f"{name} is not a JSON or JSON Lines file; {SUPPORTED}.")
+        try:
+            return _sniff(stream, name, array=first == b"[")
+        except ijson.JSONError as exc:
+            raise IngestError(f"{name} is not valid JSON ({first_line(exc)}).") from None
+        except UnicodeDecodeError:
+            raise IngestError(f"{name} is not UTF-8 text.") from None
 
 
 def _first_significant_byte(stream: BinaryIO) -> bytes | None:
@@ -75,55 +97,86 @@ def _first_significant_byte(stream: BinaryIO) -> bytes | None:
         stripped = chunk.lstrip(_WHITESPACE)
         if stripped:
             return stripped[:1]
-        stream.read(len(chunk))
+        stream.read(len(chunk) - len(stripped) or len(chunk))
 
 
-def _sniff_array(stream: BinaryIO, name: str) -> Format:
-    """Decide between ChatGPT and Claude.ai from the keys of the array's first object."""
-    try:
-        for prefix, event, value in ijson.parse(stream):
-            if prefix == "item" and event == "map_key":
-                if value in CHATGPT_FIELDS:
-                    return "chatgpt"
-                if value in CLAUDE_FIELDS:
-                    return "claude"
-            elif prefix == "item" and event in ("end_map", "start_array", "string", "number"):
-                break
-            elif prefix == "" and event == "end_array":
+def _sniff(stream: BinaryIO, name: str, *, array: bool) -> Format:
+    """Read the keys of the first object (the array's first item, or the document itself)."""
+    events = ijson.basic_parse(stream, multiple_values=True)
+    depth = 0
+    keys: list[str] = []
+    object_depth = 2 if array else 1
+    for event, value in events:
+        if event in ("start_map", "start_array"):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise IngestError(too_deep_sentence(name))
+        elif event in ("end_map", "end_array"):
+            depth -= 1
+            if array and depth == 0:
                 raise IngestError(f"{name} is an empty list with no conversations in it.")
-    except ijson.JSONError as exc:
-        raise IngestError(f"{name} is not valid JSON ({_first_line(exc)}).") from None
+            if depth == object_depth - 1:
+                return _decide(keys, name, array=array, more=array or next(events, None) is not None)
+        elif event == "map_key" and depth == object_depth:
+            keys.append(value)
+            if value in CHATGPT_FIELDS:
+                return "chatgpt"
+            if value in CLAUDE_FIELDS:
+                return "claude"
+            if not array and value in MEMTRUST_EXPORT_FIELDS:
+                raise IngestError(
+                    f"{name} is a memtrust export, not a conversation export; use memtrust import to restore it."
+                )
+        elif array and depth == 1:
+            break  # a bare value as the first item
     raise IngestError(
         f"{name} is a JSON list, but its first item has neither ChatGPT's fields "
         f"(mapping, current_node) nor Claude.ai's (chat_messages); {SUPPORTED}."
     )
 
 
-def _sniff_object_or_lines(stream: BinaryIO, name: str) -> Format:
-    """A file starting with ``{``: JSONL when its first line is a whole JSON object."""
-    line = stream.readline()
-    try:
-        record = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        record = None
-    if isinstance(record, dict):
-        if all(field in record for field in JSONL_FIELDS):
-            return "jsonl"
-        fields = list(record)
-        found = ", ".join(fields[:5]) + (", …" if len(fields) > 5 else "") if fields else "no fields"
-        missing = [field for field in JSONL_FIELDS if field not in record]
-        lacking = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
+def _decide(keys: list[str], name: str, *, array: bool, more: bool) -> Format:
+    """The format of a first object that named no ChatGPT or Claude.ai field."""
+    if array:
         raise IngestError(
-            f"{name} is JSON Lines, but its lines lack {lacking} "
-            f"(they have {found}); convert it to lines of "
-            "{conversation_id, role, content, timestamp}."
+            f"{name} is a JSON list, but its first item has neither ChatGPT's fields "
+            f"(mapping, current_node) nor Claude.ai's (chat_messages); {SUPPORTED}."
         )
+    if all(field in keys for field in JSONL_FIELDS):
+        return "jsonl"
+    if not more:
+        raise IngestError(f"{name} is one JSON object, but not a conversation; {SUPPORTED}.")
+    found = ", ".join(keys[:5]) + (", …" if len(keys) > 5 else "") if keys else "no fields"
+    missing = [field for field in JSONL_FIELDS if field not in keys]
+    lacking = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
     raise IngestError(
-        f"{name} is not a list of conversations nor one JSON object per line (or it is not valid JSON); {SUPPORTED}."
+        f"{name} is JSON Lines, but its lines lack {lacking} "
+        f"(they have {found}); convert it to lines of "
+        "{conversation_id, role, content, timestamp}."
     )
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
     """The first line of a parser's message, for a one-sentence error."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+def format_name(format: str) -> str:
+    """``ChatGPT``, ``Claude.ai`` or ``JSON Lines`` for a format name."""
+    return FORMAT_NAMES.get(format, format)
+
+
+__all__ = [
+    "CHATGPT_FIELDS",
+    "CLAUDE_FIELDS",
+    "FORMATS",
+    "JSONL_FIELDS",
+    "SUPPORTED",
+    "Format",
+    "conversation_format",
+    "detect_format",
+    "first_line",
+    "format_name",
+    "format_named",
+]

@@ -2,9 +2,12 @@
 
 One JSON object per line: ``{"conversation_id", "role", "content", "timestamp"}``;
 ``timestamp`` is optional and may be ISO 8601 or epoch seconds (or milliseconds);
-``message_id`` (or ``id``) is used when present, otherwise the line number is the id
-(``line-<n>``, counting from 1). ``role`` is ``user``, ``assistant`` or ``system``
-(``human`` is read as ``user``). ``content`` is a string, or a list of strings or
+``message_id`` (or ``id``) is used when present, otherwise the message gets a stable id from
+its content (:class:`ContentIds`) — never its line number, so the same message keeps its
+identity when lines are added, removed or reordered. ``role`` is ``user``, ``assistant``
+or ``system`` (``human`` is read as ``user``); any other role (``developer``, ``tool``,
+``function``, …) is not the user's words nor the assistant's reply: the line is skipped
+and counted, never fatal. ``content`` is a string, or a list of strings or
 ``{"type": "text", "text": …}`` parts.
 
 Memory stays bounded: **consecutive** lines with the same ``conversation_id`` form one
@@ -19,8 +22,9 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
 
-from memtrust.app.ingest.conversation import Conversation, Role, Turn, to_utc
+from memtrust.app.ingest.conversation import ContentIds, Conversation, ReadTally, Role, Turn, to_utc
 from memtrust.store.errors import IngestError
+from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
 
 ROLES: Mapping[str, Role] = {
     "user": "user",
@@ -30,31 +34,47 @@ ROLES: Mapping[str, Role] = {
 }
 
 
-def read_jsonl(stream: BinaryIO, name: str) -> Iterator[Conversation]:
+def read_jsonl(
+    stream: BinaryIO, name: str, tally: ReadTally | None = None, id_key: bytes | None = None
+) -> Iterator[Conversation]:
     """Yield conversations from a JSONL stream, grouping consecutive lines by conversation id.
 
-    ``name`` is the file name, used in error messages. Blank lines are skipped.
-    Raises :class:`IngestError` naming the file and line for a line that is not a JSON
-    object, lacks ``conversation_id``/``role``/``content``, or has an unknown role.
+    ``name`` is the file name, used in error messages; ``tally`` counts the lines skipped
+    for their role; ``id_key`` keys content ids. Blank lines are skipped. Raises
+    :class:`IngestError` naming the file and line for a line that is not a JSON object,
+    lacks ``conversation_id``/``role``/``content``, or nests too deep.
     """
+    tally = tally if tally is not None else ReadTally()
     current: Conversation | None = None
+    current_key: object = None
+    ids = ContentIds(id_key)
     for number, raw_line in enumerate(stream, start=1):
         line = raw_line.strip()
         if not line:
             continue
         record = _record(line, name, number)
-        conversation_id = str(record["conversation_id"])
-        if current is not None and current.id != conversation_id:
+        key = record["conversation_id"]
+        if current is not None and current_key != key:
             yield current
             current = None
         if current is None:
+            ids = ContentIds(id_key)
+            current_key = key
             title = record.get("title")
+            conversation_id = (
+                str(key)
+                if key not in (None, "")
+                else ids.conversation(record.get("timestamp"), _content_text(record["content"]))
+            )
             current = Conversation(
                 id=conversation_id,
                 title=title if isinstance(title, str) and title.strip() else None,
                 created_at=None,
+                source="jsonl",
             )
-        turn = _turn(record, conversation_id, name, number)
+        turn = _turn(record, current.id, ids, tally)
+        if turn is None:
+            continue
         if current.created_at is None:
             current.created_at = turn.at
         if turn.text.strip():
@@ -67,8 +87,12 @@ def _record(line: bytes, name: str, number: int) -> Mapping[str, Any]:
     """Parse one line into a JSON object holding the required fields."""
     try:
         record = json.loads(line)
+    except RecursionError:
+        raise IngestError(too_deep_sentence(name, f"(line {number})")) from None
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise IngestError(f"{name}, line {number}, is not valid JSON.") from None
+    if nesting_exceeds(record):
+        raise IngestError(too_deep_sentence(name, f"(line {number})"))
     if not isinstance(record, dict):
         raise IngestError(f"{name}, line {number}, is not a JSON object.")
     missing = [field for field in ("conversation_id", "role", "content") if field not in record]
@@ -77,18 +101,24 @@ def _record(line: bytes, name: str, number: int) -> Mapping[str, Any]:
     return record
 
 
-def _turn(record: Mapping[str, Any], conversation_id: str, name: str, number: int) -> Turn:
-    """The :class:`Turn` of one JSONL record."""
-    role = ROLES.get(str(record["role"]).strip().lower())
+def _turn(record: Mapping[str, Any], conversation_id: str, ids: ContentIds, tally: ReadTally) -> Turn | None:
+    """The :class:`Turn` of one JSONL record, or ``None`` (counted) for a role that is
+    neither the user's nor the assistant's."""
+    raw_role = str(record["role"]).strip().lower()
+    role = ROLES.get(raw_role)
     if role is None:
-        raise IngestError(f"{name}, line {number}, has role {record['role']!r}; use user, assistant or system.")
-    message_id = record.get("message_id", record.get("id"))
+        tally.skip(f"role:{raw_role}")
+        return None
+    text = _content_text(record["content"])
+    at = to_utc(record.get("timestamp"))
+    given = record.get("message_id", record.get("id"))
     return Turn(
         conversation_id=conversation_id,
-        message_id=str(message_id) if message_id is not None else f"line-{number}",
+        message_id=str(given) if given not in (None, "") else ids.message(role, at, text),
         role=role,
-        text=_content_text(record["content"]),
-        at=to_utc(record.get("timestamp")),
+        text=text,
+        at=at,
+        source="jsonl",
     )
 
 
