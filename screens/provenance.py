@@ -160,7 +160,7 @@ _COUNT_PHRASES = {
 def _signals(evidence: dict[str, Any]) -> list[str]:
     """The evidence's counts in words: ``7 of 9 replies were short``, ``5 conversations``."""
     words: list[str] = []
-    used = {"detector", "first_seen", "last_seen", "summary"}
+    used = {"detector", "first_seen", "last_seen", "summary", "deleted_at", "newer_messages"}
     short, replies = evidence.get("short_replies"), evidence.get("replies")
     if isinstance(short, int) and isinstance(replies, int):
         words.append(f"{short} of {replies} {'reply' if replies == 1 else 'replies'} being short")
@@ -273,6 +273,11 @@ def _implicit_origin(memory: Memory, now: datetime) -> Content:
     elif signals := _signals({k: v for k, v in evidence.items() if k != "agent"}):
         sentence += " from " + "; ".join(signals)
     sentence += "."
+    deleted = _epoch(evidence.get("deleted_at"))
+    if deleted is not None:  # §3.7: only evidence newer than the deletion was used
+        newer = evidence.get("newer_messages")
+        count = f"{newer:,} newer {'message' if newer == 1 else 'messages'}" if isinstance(newer, int) else "newer messages"
+        sentence += f" You deleted this on {day(deleted)}; inferred again from {count}."
     first = _epoch(evidence.get("first_seen"))
     last = _epoch(evidence.get("last_seen")) or memory.last_signal_at
     timing = []

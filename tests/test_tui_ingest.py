@@ -4,7 +4,9 @@ reaches the file's size, the outcome in words, Escape stops; a bad file is one s
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
+import pytest
 from textual.widgets import Input, ProgressBar
 from tui_fixtures import flat, make_app, rendered, settle
 
@@ -201,3 +203,45 @@ def test_a_big_import_lists_at_most_rejected_shown_reasons_and_counts_the_rest()
     assert lines[0] == "rejected notes.n0: [b]Reason 0[/b]"  # literal, never markup
     assert lines[-1] == "and 7 more (memtrust ingest prints them all, or see the audit log g)."
     assert rejected_reasons(IngestReport(file="f", format="jsonl")) == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("  /tmp/My Exports/conversations.json  ", "/tmp/My Exports/conversations.json"),
+        ("'/tmp/My Exports/export.zip'", "/tmp/My Exports/export.zip"),
+        ('"/tmp/My Exports/export.zip"', "/tmp/My Exports/export.zip"),
+        ("/tmp/My\\ Exports/chat\\ \\(1\\).json", "/tmp/My Exports/chat (1).json"),
+        ("file:///tmp/My%20Exports/export.zip", "/tmp/My Exports/export.zip"),
+        ("file://localhost/tmp/a%23b.json", "/tmp/a#b.json"),
+        ("'/tmp/it\\'s.json'", "/tmp/it\\'s.json"),  # inside quotes a backslash is the file's own
+    ],
+)
+def test_a_path_is_read_as_terminals_paste_a_dropped_file(typed, expected):
+    from memtrust.screens.ingest import pasted_path
+
+    assert pasted_path(typed) == Path(expected)
+
+
+def test_a_pasted_path_starting_with_a_tilde_is_in_the_home_folder(monkeypatch, tmp_path):
+    from memtrust.screens.ingest import pasted_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert pasted_path("'~/Downloads/export.zip'") == tmp_path / "Downloads" / "export.zip"
+
+
+async def test_a_quoted_pasted_zip_path_imports_the_export(store, clock, tmp_path):
+    from tests.exports import chatgpt_conversation, write_zip
+
+    folder = tmp_path / "My Exports"
+    folder.mkdir()
+    write_zip(
+        folder / "export.zip",
+        {"conversations.json": [chatgpt_conversation("c1", [("user", "Remember that I prefer email.")])]},
+    )
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = await _import(pilot, f"'{folder / 'export.zip'}'")
+        assert "1 request waiting in your Inbox" in _status(screen)
+    assert [m.value for m in store.list(status="pending")] == ["email"]
