@@ -233,13 +233,13 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
 
     if not file.exists():
         raise InvalidInput(f"There is no file at {file}.")
-    detected = detect_format(file) if format_ is None else None  # a file we cannot read never creates a store
+    # A file we cannot read, or a --format that does not fit it, is refused before the store opens.
+    chosen = detect_format(file) if format_ is None else format_
     if format_ is not None:
-        read_conversations(file, format=format_)  # type: ignore[arg-type]  # a format that does not fit is refused now
-    format_ = format_ or detected
+        read_conversations(file, format=format_)
     store = _store(ctx)
     store.prune(actor=CLI_ACTOR)
-    report = _ingest_with_progress(store, file, format_)
+    report = _ingest_with_progress(store, file, chosen)
     outcomes = report.outcomes()
     inferred = report.inferred()
     click.echo(

@@ -147,12 +147,12 @@ def skipped_lines(tally: ReadTally) -> list[str]:
     """What reading skipped, in words: ``Not read (not words said in the conversation): 3
     tool messages, 12 images, …`` and the files of a zip or folder that hold no
     conversations. Empty when nothing was skipped."""
-    said: Counter[str] = Counter()
+    said: Counter[tuple[str, str]] = Counter()
     for kind, count in tally.skipped.items():
         head, _, name = kind.partition(":")
-        words = _SKIP_WORDS.get(kind) or _SKIP_WORDS.get(f"{head}:*") or (kind, kind)
-        said[(words[0].format(x=name[:40]), words[1].format(x=name[:40]))] += count  # type: ignore[index]
-    parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]  # type: ignore[misc]
+        one, many = _SKIP_WORDS.get(kind) or _SKIP_WORDS.get(f"{head}:*") or (kind, kind)
+        said[(one.format(x=name[:40]), many.format(x=name[:40]))] += count
+    parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]
     lines = [f"Not read (not words said in the conversation): {', '.join(parts)}."] if parts else []
     if others := tally.other_files:
         shown = ", ".join(others[:5]) + (f" and {len(others) - 5:,} more" if len(others) > 5 else "")
@@ -230,7 +230,7 @@ def ingest_file(
     chosen = format or detect_format(path)
     conversations = read_conversations(
         path,
-        format=chosen,  # type: ignore[arg-type]
+        format=chosen,
         progress=progress,
         tally=tally,
         id_key=store.content_id_key(),
@@ -241,11 +241,11 @@ def ingest_file(
     if store.learning_enabled():
         detectors = list(default_detectors() if implicit_detectors is None else implicit_detectors)
     report.detectors_ran = bool(detectors)
-    floors = {
-        id(d): store.inference_deleted_at(DEFAULT_SCOPE, d.key)
-        for d in detectors
-        if isinstance(getattr(d, "key", None), str)
-    }
+    floors: dict[int, datetime | None] = {}
+    for detector in detectors:  # an implicit detector proposes one key (its own)
+        key = getattr(detector, "key", None)
+        if isinstance(key, str):
+            floors[id(detector)] = store.inference_deleted_at(DEFAULT_SCOPE, key)
     newer: Counter[int] = Counter()
 
     found = _Found()
@@ -271,8 +271,11 @@ def ingest_file(
                     continue
                 if seen is not conversation:
                     newer[id(detector)] += sum(1 for turn in seen.turns if turn.role == "user")
-                for item in detector(seen, path.name) or ():
-                    (found.contradictions if isinstance(item, Contradiction) else found.proposals).append(item)
+                for concluded in detector(seen, path.name) or ():
+                    if isinstance(concluded, Contradiction):
+                        found.contradictions.append(concluded)
+                    else:
+                        found.proposals.append(concluded)
     except IngestError as exc:
         if not report.conversations:
             raise

@@ -276,7 +276,9 @@ def _implicit_origin(memory: Memory, now: datetime) -> Content:
     deleted = _epoch(evidence.get("deleted_at"))
     if deleted is not None:  # §3.7: only evidence newer than the deletion was used
         newer = evidence.get("newer_messages")
-        count = f"{newer:,} newer {'message' if newer == 1 else 'messages'}" if isinstance(newer, int) else "newer messages"
+        count = (
+            f"{newer:,} newer {'message' if newer == 1 else 'messages'}" if isinstance(newer, int) else "newer messages"
+        )
         sentence += f" You deleted this on {day(deleted)}; inferred again from {count}."
     first = _epoch(evidence.get("first_seen"))
     last = _epoch(evidence.get("last_seen")) or memory.last_signal_at

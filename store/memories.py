@@ -833,7 +833,7 @@ class MemoryStore:
         self.db.close()
 
 
-def _inference_deleted_at(conn, scope: str, key: str) -> datetime | None:
+def _inference_deleted_at(conn: Connection, scope: str, key: str) -> datetime | None:
     """:meth:`MemoryStore.inference_deleted_at` inside an open transaction."""
     row = conn.execute(
         "SELECT max(at) FROM audit WHERE formation = 'implicit' AND event IN ('delete', 'clear-inferred')"

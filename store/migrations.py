@@ -302,7 +302,7 @@ def _v7_recent_index(conn: Connection) -> None:
     conn.execute("CREATE INDEX memories_recent ON memories (status, updated_at)")
 
 
-def _v8_message_identity(conn) -> None:
+def _v8_message_identity(conn: Connection) -> None:
     """A message's identity is (source, conversation id, message id), never the file name
     (§6): refs read before were ``<file>#<conversation>/<message>``; they become
     ``legacy:<conversation>/<message>``, which ingest still honours (a "no" sticks, §3.7).

@@ -10,6 +10,7 @@ anything that deep.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 #: The deepest nesting of arrays and objects memtrust reads from a file (levels).
@@ -22,6 +23,7 @@ def nesting_exceeds(value: Any, limit: int = MAX_NESTING) -> bool:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -170,7 +170,7 @@ def _json_part(
         if raw is end:
             return
         index += 1
-        if conversation_format(raw) != format:
+        if not isinstance(raw, dict) or conversation_format(raw) != format:
             tally.skip("other")
             continue
         try:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, Any, BinaryIO, cast
 
 from memtrust.store.errors import IngestError
 
@@ -81,15 +81,14 @@ class _PositionReporter(io.RawIOBase):
         super().close()
 
 
-def _decoded(stream: BinaryIO) -> BinaryIO:
+def _decoded(stream: IO[bytes]) -> BinaryIO:
     """``stream`` with gzip undone (recognised by its magic bytes) and a BOM skipped."""
-    buffered = stream if hasattr(stream, "peek") else io.BufferedReader(stream)  # type: ignore[arg-type]
-    result: BinaryIO = buffered  # type: ignore[assignment]
-    if buffered.peek(2)[:2] == GZIP_MAGIC:  # type: ignore[attr-defined]
-        result = io.BufferedReader(gzip.GzipFile(fileobj=buffered, mode="rb"))  # type: ignore[arg-type]
-    if result.peek(3)[:3] == UTF8_BOM:  # type: ignore[attr-defined]
-        result.read(3)
-    return result
+    peekable = cast(io.BufferedReader, stream if hasattr(stream, "peek") else io.BufferedReader(cast(Any, stream)))
+    if peekable.peek(2)[:2] == GZIP_MAGIC:
+        peekable = io.BufferedReader(cast(Any, gzip.GzipFile(fileobj=peekable, mode="rb")))
+    if peekable.peek(3)[:3] == UTF8_BOM:
+        peekable.read(3)
+    return cast(BinaryIO, peekable)
 
 
 @dataclass(frozen=True)
@@ -193,15 +192,15 @@ class Export:
         reporter = _PositionReporter(raw, 0 if self.is_zip else part.offset, self.total, progress)
         try:
             if part.member is None:
-                yield _decoded(io.BufferedReader(reporter))  # type: ignore[arg-type]
+                yield _decoded(io.BufferedReader(reporter))
                 return
-            with zipfile.ZipFile(reporter) as archive:  # type: ignore[arg-type]
+            with zipfile.ZipFile(cast(IO[bytes], reporter)) as archive:
                 try:
                     member = archive.open(part.member)
                 except RuntimeError as exc:  # an encrypted member
                     raise IngestError(f"{part.name} cannot be read ({exc}).") from None
                 with member:
-                    yield _decoded(member)  # type: ignore[arg-type]
+                    yield _decoded(member)
         except zipfile.BadZipFile as exc:
             raise IngestError(f"{part.name} is a damaged zip file ({exc}).") from None
         except (gzip.BadGzipFile, EOFError, zlib.error) as exc:

@@ -75,7 +75,7 @@ def _build(events: Iterator[tuple[str, Any]], root: dict | list, depth: int, lim
         if event in ("start_map", "start_array"):
             new: dict | list = {} if event == "start_map" else []
             if type(top) is dict:
-                top[key] = new  # type: ignore[index]
+                top[key] = new
             else:
                 top.append(new)  # type: ignore[union-attr]
             keys.append(key)
@@ -92,7 +92,7 @@ def _build(events: Iterator[tuple[str, Any]], root: dict | list, depth: int, lim
             key = keys.pop()
             continue
         if type(top) is dict:
-            top[key] = value  # type: ignore[index]
+            top[key] = value
         else:
             top.append(value)  # type: ignore[union-attr]
     raise ijson.IncompleteJSONError("premature end of the file")
