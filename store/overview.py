@@ -47,29 +47,40 @@ INFLUENCE_DAYS = 30
 #: The near horizon of the expiry sentence ("12 inferences expire in the next 14 days"); whole weeks.
 SOON_DAYS = 14
 
-#: A memory's expiry as the prune sees it (retention.py): ``expires_at``, or for a pending row
-#: the sooner of that and ``pending_until``.
-_DUE_SQL = (
-    "CASE WHEN status = 'pending' AND pending_until IS NOT NULL"
-    " AND (expires_at IS NULL OR pending_until < expires_at) THEN pending_until ELSE expires_at END"
+#: A pending row's expiry as the prune sees it (retention.py): the sooner of ``expires_at``
+#: and ``pending_until``; every other row expires at its ``expires_at``.
+_PENDING_DUE_SQL = (
+    "CASE WHEN pending_until IS NOT NULL AND (expires_at IS NULL OR pending_until < expires_at)"
+    " THEN pending_until ELSE expires_at END"
 )
-_KIND_SQL = "CASE WHEN formation = 'implicit' THEN 'inferred' WHEN status = 'pending' THEN 'pending' ELSE 'saved' END"
 
-#: Statement 1: held counts, expiries per kind and week, and the review settings, as tagged
-#: rows (tag, a, b, n). The expiry part reads only the rows the two expiry indexes find.
-_MEMORIES_SQL = f"""
-SELECT 'held', formation, status, count(*) FROM memories GROUP BY formation, status
-UNION ALL
-SELECT 'expiry', kind, (due - :now - 1) / {WEEK_SECONDS}, count(*) FROM (
-    SELECT {_KIND_SQL} AS kind, {_DUE_SQL} AS due FROM memories
-    WHERE (expires_at > :now AND expires_at <= :end)
-       OR (status = 'pending' AND pending_until > :now AND pending_until <= :end)
-) WHERE due > :now AND due <= :end GROUP BY kind, 3
-UNION ALL
-SELECT 'setting', name, value, NULL FROM settings WHERE name IN ('{LAST_REVIEW_SETTING}', '{REVIEW_INTERVAL_SETTING}')
-UNION ALL
-SELECT 'meta', name, value, NULL FROM meta WHERE name = 'created_at'
-"""
+
+def _week_sql(week: int) -> str:
+    """The rows other than pending ones that expire in ``week`` (0-based): ``(week, inferred,
+    all)``, counted along the covering ``memories_expiry`` index. One range per week rather
+    than a GROUP BY: grouping 30,000 expiring rows through a temporary B-tree costs 16 ms
+    at 100,000 memories, the thirteen ranges 5."""
+    start, end = f":now + {week * WEEK_SECONDS}", f"min(:now + {(week + 1) * WEEK_SECONDS}, :end)"
+    return (
+        f"SELECT 'expiry', {week}, sum(formation = 'implicit'), count(*) FROM memories"
+        f" WHERE expires_at > {start} AND expires_at <= {end} AND status != 'pending'"
+    )
+
+
+#: Statement 1: held counts, the expiries of each week (pending rows apart: they are few and
+#: all expire within 30 days), and the review settings, as tagged rows (tag, a, b, n).
+_MEMORIES_SQL = "\nUNION ALL\n".join(
+    [
+        "SELECT 'held', formation, status, count(*) FROM memories GROUP BY formation, status",
+        *(_week_sql(week) for week in range(EXPIRY_WEEKS)),
+        f"SELECT 'pending', (due - :now - 1) / {WEEK_SECONDS}, NULL, count(*) FROM"
+        f" (SELECT {_PENDING_DUE_SQL} AS due FROM memories WHERE formation = 'explicit' AND status = 'pending')"
+        " WHERE due > :now AND due <= :end GROUP BY 2",
+        f"SELECT 'setting', name, value, NULL FROM settings"
+        f" WHERE name IN ('{LAST_REVIEW_SETTING}', '{REVIEW_INTERVAL_SETTING}')",
+        "SELECT 'meta', name, value, NULL FROM meta WHERE name = 'created_at'",
+    ]
+)
 
 #: Statement 2: per consumer and formation, the distinct memories given since ``:since``.
 _INFLUENCE_SQL = """
@@ -309,11 +320,22 @@ def read_overview(store: MemoryStore, now: datetime) -> Overview:
             given = conn.execute(_INFLUENCE_SQL, {"since": now_epoch - INFLUENCE_DAYS * 86400}).fetchall()
         finally:
             conn.execute("COMMIT")
-    settings = {name: value for tag, name, value, _ in tagged if tag in ("setting", "meta")}
+    held_rows: list[tuple[str, str, int]] = []
+    expiry_rows: list[tuple[str, int, int]] = []
+    settings: dict[str, str] = {}
+    for tag, a, b, count in tagged:
+        if tag == "held":
+            held_rows.append((a, b, count))
+        elif tag == "expiry":  # a: the week; b: how many of its rows are inferred (None: no rows)
+            expiry_rows += [("inferred", a, b or 0), ("saved", a, count - (b or 0))]
+        elif tag == "pending":
+            expiry_rows.append(("pending", int(a), count))
+        else:
+            settings[a] = b
     return _build(
         now,
-        held_rows=[(a, b, n) for tag, a, b, n in tagged if tag == "held"],
-        expiry_rows=[(a, int(b), n) for tag, a, b, n in tagged if tag == "expiry"],
+        held_rows=held_rows,
+        expiry_rows=expiry_rows,
         given_rows=given,
         last_review=epoch_setting(settings.get(LAST_REVIEW_SETTING)),
         interval=interval_days(settings.get(REVIEW_INTERVAL_SETTING)),
