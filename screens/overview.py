@@ -1,26 +1,30 @@
 """The Overview (DESIGN.md §4, §7, §8): what memtrust holds, what expires, who was told.
 
-Four sections, each a picture with its figures in words beside it:
+Four framed sections, each a picture with its figures in words beside it:
 
-- **What memtrust holds**: saved by you, inferred, pending and quarantined, as counts and as
-  a bar each (Textual's ``ProgressBar``: its share of every memory held);
+- **What memtrust holds**: saved by you, inferred, pending and quarantined, each as a count,
+  a share and a bar (screens/widgets/held_bars.py);
+- **Review**: when the last review was and when the next is due, with the key to start one;
 - **What expires in the next 90 days**: week by week (Textual's ``Sparkline``), with the
   weekly counts in numbers under it and the sentence "12 inferences expire in the next 14 days";
 - **Given to assistants in the last 30 days**: per consumer, the distinct memories saved by
-  you and guesses (inferred) it was given (a ``DataTable``), and the same in sentences —
-  "billing was given 4 memories saved by you and 0 guesses";
-- **Review**: when the last review was and when the next is due, with the key to start it.
+  you and guesses (inferred) it was given, as a table and in sentences — "billing was given
+  4 memories saved by you and 0 guesses".
 
-The figures are read by :func:`store.overview.read_overview` in a thread worker; the screen
-paints its frame at once and fills in when they arrive. Consumer names come from agents:
-they are shown literally (never markup), control characters escaped, long names cut.
-Read-only: nothing here changes the store (``v`` opens the review, which does).
+The figures come from :func:`store.overview.read_overview`, read in a thread worker before the
+screen is pushed (:func:`open_overview`), so its first frame shows them; ``r`` reads them again
+and so does coming back from a review. Every widget here is styled and laid out on each open,
+so the screen is built from few of them (the open is timed by bench/tui_bench.py). Consumer
+names come from agents: they are shown literally (never markup), control characters escaped,
+long names cut. Read-only: nothing here changes the store (``v`` opens the review, which does).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -28,7 +32,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Label, ProgressBar, Sparkline, Static
+from textual.widgets import Footer, Sparkline, Static
 from textual.worker import get_current_worker
 
 from memtrust.screens import ASSETS
@@ -36,19 +40,26 @@ from memtrust.screens.literal import displayable, fit, literal
 from memtrust.screens.provenance import day, stamp
 from memtrust.screens.review import ReviewScreen
 from memtrust.screens.store_screen import StoreScreen
+from memtrust.screens.widgets.held_bars import HeldBars
 from memtrust.store.overview import EXPIRY_HORIZON_DAYS, INFLUENCE_DAYS, Overview, read_overview
 
-#: The held kinds, in order: (id suffix, label). The labels are the badges' words (§8).
-HELD_KINDS = (
-    ("saved", "saved by you"),
-    ("inferred", "inferred"),
-    ("pending", "pending"),
-    ("quarantined", "quarantined"),
-)
 #: Widest a consumer name is drawn in the table and the sentences, in terminal cells.
 CONSUMER_WIDTH = 32
 #: Consumers named in sentences under the table (the table lists every one).
 SENTENCES_SHOWN = 3
+
+
+def expiry_axis(overview: Overview) -> Group:
+    """Under the chart: where it starts and ends (left and right), then the weekly counts."""
+    weeks = overview.expiries
+    axis = Table.grid(expand=True)
+    axis.add_column(no_wrap=True)
+    axis.add_column(justify="right", no_wrap=True)
+    axis.add_row(
+        Text(f"▏this week (from {day(weeks[0].starts)})", style="dim"),
+        Text(f"week {len(weeks)} (to {day(weeks[-1].ends)})▕", style="dim"),
+    )
+    return Group(axis, Text(f"Week by week: {', '.join(f'{count:,}' for count in overview.weekly_totals())}."))
 
 
 def given_sentences(overview: Overview, shown: int = SENTENCES_SHOWN) -> Content:
@@ -66,22 +77,33 @@ def given_sentences(overview: Overview, shown: int = SENTENCES_SHOWN) -> Content
     return Content("\n").join(lines)
 
 
-def given_cells(overview: Overview) -> list[tuple[Text, Text, Text]]:
-    """The table's rows: consumer (literal text, cut), memories saved by you, guesses."""
-    return [
-        (
-            Text(fit(displayable(use.consumer), CONSUMER_WIDTH)),
-            Text(f"{use.saved:,}", justify="right"),
-            Text(f"{use.inferred:,}", justify="right"),
-        )
-        for use in overview.given
-    ]
+def given_table(overview: Overview) -> Table:
+    """Per consumer: its name (literal text, cut), the memories saved by you and the guesses
+    it was given — a Rich table, drawn inside the section's one widget."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Assistant", no_wrap=True)
+    table.add_column("Saved by you", justify="right")
+    table.add_column("Guesses (inferred)", justify="right")
+    for use in overview.given:
+        table.add_row(Text(fit(displayable(use.consumer), CONSUMER_WIDTH)), f"{use.saved:,}", f"{use.inferred:,}")
+    return table
+
+
+def given_words(overview: Overview) -> RenderableType:
+    """The given section: the table (when anything was given), then the sentences."""
+    sentences = given_sentences(overview)
+    return Group(given_table(overview), sentences) if overview.given else sentences
 
 
 class OverviewScreen(StoreScreen):
     """The store at a glance; Escape goes back, v starts a review, r reads the figures again."""
 
+    #: Also loaded by MemtrustApp at launch, so the first open does not restyle the app.
     CSS_PATH = ASSETS / "overview.tcss"
+    #: Nothing focused on open: the screen's keys need no focus, and focusing the scroll area
+    #: (Textual's default, the first focusable widget) restyles every widget inside it.
+    #: Tab focuses the area, or the table, to scroll them with the arrow keys.
+    AUTO_FOCUS = None
     #: A terminal this tall or taller gets the taller chart (``.-tall`` in overview.tcss).
     TALL_SCREEN_HEIGHT = 34
     BINDINGS = [
@@ -102,63 +124,48 @@ class OverviewScreen(StoreScreen):
 
         overview: Overview
 
-    def __init__(self, overview: Overview | None = None) -> None:
-        """``overview``: figures already read (:func:`open_overview`), shown in the first frame;
-        without them the screen reads them itself and fills in when they arrive."""
+    def __init__(self, overview: Overview) -> None:
+        """``overview``: the figures to show, already read (:func:`open_overview`)."""
         super().__init__()
-        self.overview: Overview | None = None
-        """The figures shown, or None until the first read arrives."""
-        self.first_figures = overview
+        self.overview = overview
+        """The figures shown."""
         self.resumed = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.assemble(("Overview", "bold"), " — reading your store…"), id="overview-title")
+        yield Static("", id="overview-title")
         with VerticalScroll(id="overview-body"):
             with Horizontal(id="overview-top"):
-                with Vertical(id="held", classes="section") as held:
-                    held.border_title = "What memtrust holds"
-                    for kind, label in HELD_KINDS:
-                        with Horizontal(classes="held-row -unread"):
-                            yield Label(label, classes="held-label")
-                            yield Label("", id=f"held-{kind}-count", classes="held-count")
-                            yield ProgressBar(total=1, show_eta=False, id=f"held-{kind}", classes=f"held-bar -{kind}")
-                with Vertical(id="review", classes="section") as review:
-                    review.border_title = "Review"
-                    yield Static("", id="review-sentence", classes="sentence")
+                held = HeldBars(id="held", classes="section")
+                held.border_title = "What memtrust holds"
+                yield held
+                review = Static("", id="review", classes="section")
+                review.border_title = "Review"
+                yield review
             with Vertical(id="expiries", classes="section") as expiries:
                 expiries.border_title = f"What expires in the next {EXPIRY_HORIZON_DAYS} days, week by week"
-                yield Static("", id="expiry-sentence", classes="sentence")
-                yield Sparkline([], id="expiry-chart", classes="-unread")
-                with Horizontal(id="expiry-axis", classes="-unread"):
-                    yield Label("", id="expiry-from")
-                    yield Label("", id="expiry-to")
-                yield Static("", id="expiry-weeks", classes="sentence")
-            with Vertical(id="given", classes="section") as given:
-                given.border_title = f"Given to assistants in the last {INFLUENCE_DAYS} days"
-                yield DataTable(
-                    id="given-table", classes="-unread", cursor_type="none", zebra_stripes=True, show_cursor=False
-                )
-                yield Static("", id="given-sentence", classes="sentence")
+                yield Static("", id="expiry-sentence")
+                yield Sparkline([], id="expiry-chart", classes="-tall" if self.is_tall(self.app.size.height) else "")
+                yield Static("", id="expiry-axis")
+            given = Static("", id="given", classes="section")
+            given.border_title = f"Given to assistants in the last {INFLUENCE_DAYS} days"
+            yield given
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        table = self.query_one("#given-table", DataTable)
-        table.add_column("Assistant", key="consumer")
-        table.add_column(Text("Saved by you", justify="right"), key="saved")
-        table.add_column(Text("Guesses (inferred)", justify="right"), key="inferred")
-        if self.first_figures is not None:
-            self.show(self.first_figures)
-        else:
-            self.load_overview()
+        self.show(self.overview)
 
     def reload(self) -> None:
         self.load_overview()
 
+    def is_tall(self, height: int) -> bool:
+        """Whether a terminal ``height`` rows tall gets the taller chart."""
+        return height >= self.TALL_SCREEN_HEIGHT
+
     def on_resize(self, event: events.Resize) -> None:
-        """A taller chart on a tall terminal. Set on the one widget, not as a class of the
-        screen: a screen class restyles every widget on it (a Textual breakpoint does that)."""
-        tall = event.size.height >= self.TALL_SCREEN_HEIGHT
-        self.query_one("#expiry-chart", Sparkline).set_class(tall, "-tall")
+        """A taller chart on a tall terminal (decided when composed, changed only on a resize).
+        A class of the one widget, not of the screen: a screen class restyles every widget on
+        it (a Textual breakpoint does that)."""
+        self.query_one("#expiry-chart", Sparkline).set_class(self.is_tall(event.size.height), "-tall")
 
     def on_screen_resume(self) -> None:
         """Back from a review (or any screen above): its figures may have changed."""
@@ -168,7 +175,7 @@ class OverviewScreen(StoreScreen):
 
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the overview")
     def load_overview(self) -> None:
-        """Read the figures (thread worker; two statements, see :func:`read_overview`)."""
+        """Read the figures again (thread worker; two statements, see :func:`read_overview`)."""
         self.post_message(self.Loaded(read_overview(self.memtrust.store, self.memtrust.now())))
 
     def key_for(self, action: str) -> str:
@@ -184,21 +191,16 @@ class OverviewScreen(StoreScreen):
     def show(self, overview: Overview) -> None:
         """Show ``overview``'s figures: every picture, and its words beside it."""
         self.overview = overview
-        for widget in self.query(".-unread"):
-            widget.display = True  # inline, so no restyle of the screen (see overview.tcss)
         self.query_one("#overview-title", Static).update(
             Content.assemble(("Overview", "bold"), f" — memtrust at a glance, {stamp(overview.now)}")
         )
-        held = overview.held
-        self.query_one(
-            "#held"
-        ).border_title = f"What memtrust holds: {held.total:,} {'memory' if held.total == 1 else 'memories'}"
-        for (kind, _label), (_, count) in zip(HELD_KINDS, held.parts(), strict=True):
-            self.query_one(f"#held-{kind}-count", Label).update(f"{count:,}")
-            self.query_one(f"#held-{kind}", ProgressBar).update(total=max(held.total, 1), progress=count)
+        held = self.query_one(HeldBars)
+        held.held = overview.held
+        total = overview.held.total
+        held.border_title = f"What memtrust holds: {total:,} {'memory' if total == 1 else 'memories'}"
 
         review = overview.review
-        self.query_one("#review-sentence", Static).update(
+        self.query_one("#review", Static).update(
             Content("\n").join(
                 [
                     Content(review.last_words(overview.now)),
@@ -209,20 +211,11 @@ class OverviewScreen(StoreScreen):
         )
 
         every, soon = overview.expiry_sentences()
-        weeks = overview.expiries
         self.query_one("#expiry-sentence", Static).update(Content(f"{every} {soon}"))
         self.query_one("#expiry-chart", Sparkline).data = overview.weekly_totals()
-        self.query_one("#expiry-from", Label).update(f"▏this week (from {day(weeks[0].starts)})")
-        self.query_one("#expiry-to", Label).update(f"week {len(weeks)} (to {day(weeks[-1].ends)})▕")
-        self.query_one("#expiry-weeks", Static).update(
-            Content(f"Week by week: {', '.join(f'{count:,}' for count in overview.weekly_totals())}.")
-        )
+        self.query_one("#expiry-axis", Static).update(expiry_axis(overview))
 
-        table = self.query_one("#given-table", DataTable)
-        table.clear()
-        table.add_rows(given_cells(overview))
-        table.display = bool(overview.given)
-        self.query_one("#given-sentence", Static).update(given_sentences(overview))
+        self.query_one("#given", Static).update(given_words(overview))
 
     def action_back(self) -> None:
         self.dismiss(None)

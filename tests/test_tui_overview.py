@@ -3,7 +3,9 @@ figures it shows in words, and agents' consumer names shown literally."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, ProgressBar, Sparkline
+import re
+
+from textual.widgets import Sparkline
 from tui_fixtures import flat, inferred, known, make_app, open_from_main, rendered, saved, settle
 
 from memtrust.app.settings import Settings
@@ -19,9 +21,9 @@ def _shown(app, selector: str) -> str:
     return flat(rendered(app.screen.query_one(selector)))
 
 
-def _table_rows(app) -> list[list[str]]:
-    table = app.screen.query_one("#given-table", DataTable)
-    return [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+def _given_lines(app) -> list[str]:
+    """The given section's lines as drawn, runs of spaces made one."""
+    return [" ".join(line.split()) for line in rendered(app.screen.query_one("#given")).splitlines()]
 
 
 def _given_to(store, consumer: str) -> None:
@@ -49,23 +51,20 @@ async def test_t_on_the_main_screen_opens_the_overview_with_the_figures_in_words
 
         assert isinstance(app.screen, OverviewScreen)
         assert app.screen.query_one("#held").border_title == "What memtrust holds: 3 memories"
-        bars = {bar.id: (bar.progress, bar.total) for bar in app.screen.query(ProgressBar)}
-        assert bars == {
-            "held-saved": (1, 3),
-            "held-inferred": (1, 3),
-            "held-pending": (1, 3),
-            "held-quarantined": (0, 3),
-        }
-        held = [
-            (flat(rendered(row.query_one(".held-label"))), flat(rendered(row.query_one(".held-count"))))
-            for row in app.screen.query(".held-row")
+        held = [re.match(r"│ (.+?%)", line) for line in rendered(app.screen.query_one("#held")).splitlines()[1:-1]]
+        assert [" ".join(words.group(1).split()) for words in held if words] == [
+            "saved by you 1 33%",
+            "inferred 1 33%",
+            "pending 1 33%",
+            "quarantined 0 0%",
         ]
-        assert held == [("saved by you", "1"), ("inferred", "1"), ("pending", "1"), ("quarantined", "0")]
         assert "0 inferences expire in the next 14 days." in _shown(app, "#expiry-sentence")
         assert app.screen.query_one(Sparkline).data == app.screen.overview.weekly_totals()
-        assert _table_rows(app) == [["billing", "1", "0"]]
-        assert "billing was given 1 memory saved by you and 0 guesses." in _shown(app, "#given-sentence")
-        review = _shown(app, "#review-sentence")
+        given = _given_lines(app)
+        assert "│ Assistant Saved by you Guesses (inferred) │" in given
+        assert "│ billing 1 0 │" in given
+        assert "│ billing was given 1 memory saved by you and 0 guesses. │" in given
+        review = _shown(app, "#review")
         assert "Last review: none yet." in review and "Press v to start one now." in review
 
 
@@ -86,7 +85,7 @@ async def test_v_on_the_overview_starts_a_review_and_the_overview_reads_its_outc
     app = make_app(store, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_from_main(pilot, "t")
-        assert "Last review: none yet." in _shown(app, "#review-sentence")
+        assert "Last review: none yet." in _shown(app, "#review")
 
         await pilot.press("v")
         await settle(pilot)
@@ -97,7 +96,7 @@ async def test_v_on_the_overview_starts_a_review_and_the_overview_reads_its_outc
         await settle(pilot)
 
         assert isinstance(app.screen, OverviewScreen)
-        assert "Last review: 2 Mar 2026 (today)." in _shown(app, "#review-sentence")
+        assert "Last review: 2 Mar 2026 (today)." in _shown(app, "#review")
 
 
 async def test_r_on_the_overview_reads_the_figures_again(store, clock):
@@ -105,15 +104,13 @@ async def test_r_on_the_overview_reads_the_figures_again(store, clock):
     app = make_app(store, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_from_main(pilot, "t")
-        assert app.screen.query_one("#given-table", DataTable).display is False
-        assert "No assistant was given any memory in the last 30 days." in _shown(app, "#given-sentence")
+        assert "│ No assistant was given any memory in the last 30 days. │" in _given_lines(app)
 
         context_for(store, consumer="research", purpose="style")  # another process reads memory
         await pilot.press("r")
         await settle(pilot)
 
-        assert _table_rows(app) == [["research", "1", "0"]]
-        assert app.screen.query_one("#given-table", DataTable).display is True
+        assert "│ research 1 0 │" in _given_lines(app)
 
 
 async def test_consumer_names_from_agents_are_shown_literally_never_as_markup(store, clock):
@@ -124,13 +121,11 @@ async def test_consumer_names_from_agents_are_shown_literally_never_as_markup(st
     async with app.run_test(size=(120, 40)) as pilot:
         await open_from_main(pilot, "t")
 
-        names = {row[0] for row in _table_rows(app)}
-        sentences = _shown(app, "#given-sentence")
-        table = flat(rendered(app.screen.query_one("#given-table")))
+        given = _given_lines(app)
 
-    assert names == {"[bold red]billing[/]", "[@click=app.quit]x[/]", "\\x1b[31mred\\x07"}
     for shown in ("[bold red]billing[/]", "[@click=app.quit]x[/]", "\\x1b[31mred\\x07"):
-        assert shown in sentences and shown in table
+        assert f"│ {shown} 1 0 │" in given  # the table's row
+        assert f"│ {shown} was given 1 memory saved by you and 0 guesses. │" in given
 
 
 async def test_the_review_key_in_the_sentence_follows_a_remapped_key(store, clock):
@@ -139,7 +134,7 @@ async def test_the_review_key_in_the_sentence_follows_a_remapped_key(store, cloc
     async with app.run_test(size=(80, 24)) as pilot:
         await open_from_main(pilot, "n")
         assert isinstance(app.screen, OverviewScreen)
-        assert "Press w to start one now." in _shown(app, "#review-sentence")
+        assert "Press w to start one now." in _shown(app, "#review")
 
 
 async def test_the_overview_is_in_help_and_in_the_command_palette(store, clock):
