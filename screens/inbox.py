@@ -27,7 +27,7 @@ from memtrust.screens import TUI_ACTOR
 from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
 from memtrust.screens.literal import fit, literal
 from memtrust.screens.prompt_list import PromptListScreen
-from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin
+from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin, said_around
 from memtrust.store.deletion_requests import (
     DeletionRequest,
     DeletionRequestNotFound,
@@ -49,11 +49,15 @@ def _request_text(request: DeletionRequest) -> str:
 
 
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
-    """The question for one pending memory, then its provenance and badges."""
+    """The question for one pending memory, its provenance, the user's words around it
+    when it came from a conversation, and its badges."""
     question = Content.assemble(
         "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold"), "?"
     )
-    return Content("\n").join([question, provenance(memory, now), badges(memory, now)])
+    lines = [question, provenance(memory, now)]
+    if (words := said_around(memory)) is not None:
+        lines.append(words)
+    return Content("\n").join([*lines, badges(memory, now)])
 
 
 def _targets(request: DeletionRequest) -> Content:

@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.content import Content
 
-from memtrust.screens.literal import displayable
+from memtrust.screens.literal import displayable, fit, literal
 from memtrust.store.consumers import INFERENCE_FLOOR, is_weak_guess
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
 
@@ -293,6 +293,20 @@ def _implicit_origin(memory: Memory, now: datetime) -> Content:
         joined = "; ".join(timing)
         sentence += f" {joined[0].upper()}{joined[1:]}."
     return Content(sentence)
+
+
+#: The most of the user's surrounding words one Inbox row shows (terminal cells).
+EXCERPT_CELLS = 220
+
+
+def said_around(memory: Memory) -> Content | None:
+    """The user's own words around a request found in a conversation (§6), quoted and
+    literal — what lets the person judge whether they asked for it — or ``None`` when the
+    evidence keeps none (older imports, other sources)."""
+    words = (memory.evidence or {}).get("excerpt")
+    if memory.source != "chat" or not isinstance(words, str) or not words.strip():
+        return None
+    return Content.assemble("  ", literal(f"“{fit(words, EXCERPT_CELLS)}”", "italic"))
 
 
 def provenance(memory: Memory, now: datetime) -> Content:

@@ -20,7 +20,7 @@ from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
 from memtrust.screens.dialog import if_yes
 from memtrust.screens.literal import literal
 from memtrust.screens.prompt_list import PromptListScreen
-from memtrust.screens.provenance import badges, provenance
+from memtrust.screens.provenance import badges, provenance, said_around
 from memtrust.store.model import Memory
 
 #: How many held memories the screen lists at once.
@@ -30,7 +30,8 @@ QUARANTINE_ROWS = 1000
 def held_prompt(memory: Memory, now: datetime) -> Content:
     """The key and value, where it came from, and its badges."""
     head = Content.assemble(literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”"))
-    return Content("\n").join([head, provenance(memory, now), badges(memory, now)])
+    words = said_around(memory)
+    return Content("\n").join([head, provenance(memory, now), *([words] if words else []), badges(memory, now)])
 
 
 class QuarantineScreen(PromptListScreen):

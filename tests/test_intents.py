@@ -150,6 +150,7 @@ def test_a_remember_request_becomes_a_pending_ready_explicit_chat_proposal() -> 
         "conversation_title": "Trip planning",
         "said_at": int(SAID_AT.timestamp()),
         "file": "conversations.json",
+        "excerpt": text,  # the user's words around the request, for the Inbox
     }
 
 

@@ -225,3 +225,32 @@ async def test_slash_searches_quarantine_by_key_or_value(store, clock):
         await settle(pilot)
         listed = rendered(app.screen.query_one("#quarantine-list"))
         assert "notes.doctor" in listed and "notes.bank" in listed
+
+
+async def test_a_request_from_a_conversation_shows_the_users_surrounding_words(store, clock, tmp_path):
+    """§6: the person judges from what they actually wrote — the sentence and the words
+    around it, with its date and conversation — and pasted notes beside it propose nothing."""
+    from memtrust.app.pipeline import ingest_file
+    from tests.exports import chatgpt_conversation, write_json
+
+    said = (
+        "Please summarize these lecture notes:\n• Remember to always check the units first!\n"
+        "• Keep in mind that every model is wrong.\n\n"
+        "Also, remember that I prefer [bold]short[/] summaries, thanks!"
+    )
+    start = int(clock.now.timestamp()) - 86_400
+    export = write_json(
+        tmp_path / "conversations.json",
+        [chatgpt_conversation("c1", [("user", said)], title="Physics 101", start=start)],
+    )
+    ingest_file(store, export)
+    app = make_app(store, clock)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        inbox = flat(rendered(app.screen.query_one("#inbox-list")))
+        assert inbox.count("Save “") == 1  # the two pasted bullets are not requests
+        assert "You asked to save this on 1 Mar 2026, in chat Physics 101." in inbox
+        # The user's own words around it (not the pasted notes), literally: never read as markup.
+        assert "“Also, remember that I prefer [bold]short[/] summaries, thanks!”" in inbox

@@ -1,25 +1,40 @@
 """Explicit formation: "remember …" requests and custom instructions (DESIGN.md §6).
 
 This detector is always on (explicit formation needs no consent, §3.2). It reads only the
-user's turns, one sentence at a time, and proposes; it never writes. Admission (§3: secret
-rejection, confidential quarantine, temporary expiry, pending until confirmed) is the
-store's job, so each proposal carries the whole sentence in ``utterance``.
+user's turns and, in them, only the user's **own words**: :mod:`app.detectors.speaker`
+cuts away, by the shape of the message, what the user pasted (notes, e-mails, quotes,
+code, transcripts, long documents, text about "the user"). It proposes; it never writes.
+Admission (§3: secret rejection, confidential quarantine, temporary expiry counted from
+when it was said, pending until confirmed) is the store's job, so each proposal carries
+the whole sentence in ``utterance`` and the message's time in ``said_at``.
 
-A sentence is a request when it *starts* with a trigger, after optional fillers ("also",
-"oh", "btw", "Claude,") and politeness ("please", "could you", "I want you to"):
+A sentence is a request when it *starts* with a trigger — in English, Dutch, German,
+French or Spanish — after optional fillers ("also", "oh", "btw", "ook", "übrigens",
+"au fait", "por cierto", "Claude,"), politeness ("please", "could you", "kun je",
+"kannst du", "peux-tu", "¿puedes"), or a short lead-in of the user's own ("Quick one:",
+"Just so you know,"; never one that reports someone else's words):
 
-- ``remember (that) …``, ``please remember …``, ``don't forget …`` / ``do not forget …``,
-  ``from now on …``, ``keep in mind …`` → an explicit :class:`~store.model.Proposal`;
-- ``forget (that|about) …`` → a :class:`ForgetRequest` (delete the matching memory).
+- ``remember (that) …``, ``don't forget …``, ``from now on …``, ``keep in mind …``;
+  ``onthoud (dat)``, ``vergeet niet``, ``voortaan``, ``van nu af aan``, ``denk eraan``;
+  ``merk dir``, ``vergiss nicht``, ``ab jetzt``, ``von nun an``, ``denk daran``;
+  ``souviens-toi``, ``n'oublie pas``, ``désormais``, ``à partir de maintenant``,
+  ``retiens``; ``recuerda``, ``no olvides``, ``a partir de ahora``, ``ten en cuenta``
+  → an explicit :class:`~store.model.Proposal`; the items under "Remember the
+  following:" each one;
+- ``forget (that|about) …`` (``vergeet``, ``vergiss``, ``oublie``, ``olvida``) → a
+  :class:`ForgetRequest` (delete the matching memory).
 
-Not requests: questions ("Do you remember what I said?", "Remember when …?"), memories
-told in passing ("I can't remember", "I remember when I was a kid"), dismissals ("Forget
-it."), anything inside a ```` ``` ```` code block or a ``>`` quote, and assistant turns.
+Not requests: questions ("Do you remember what I said?", "¿Recuerdas…?"), memories told in
+passing ("I can't remember", "Je me souviens…"), dismissals ("Forget it.", "Vergiss es"),
+resolutions ("From now on I'll…", "Voortaan ga ik…"), sentences about "the user", and
+everything in pasted material.
 
 The remembered clause maps to a known key when it matches a known pattern (contact channel,
 name, pronouns, language, timezone, answer length, answer format, diet), else to
-``notes.<slug>``. "Reply in French from now on" (trigger at the end) counts only when the
-clause matches a known pattern, since "… from now on" is also how people narrate.
+``notes.<slug>`` (:func:`note_key`). "Reply in French from now on" (trigger at the end)
+counts only when the clause matches a known pattern, since "… from now on" is also how
+people narrate. Each proposal's evidence keeps a short literal excerpt of the user's words
+around the sentence (:func:`excerpt`), for the Inbox to show.
 """
 
 from __future__ import annotations
@@ -33,10 +48,12 @@ from functools import cache
 from typing import Literal
 from zoneinfo import available_timezones
 
+from memtrust.app.detectors.speaker import own_spans
 from memtrust.app.ingest.conversation import Conversation, InstructionKind, message_ref
 from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
+from memtrust.store.screening import find_secret
 
-Action = Literal["remember", "forget"]
+Action = Literal["remember", "forget", "introduces"]
 
 
 @dataclass(frozen=True)
@@ -61,13 +78,17 @@ class Request:
     """One explicit request found in a sentence, before it becomes a proposal.
 
     ``key`` is ``None`` for a forget request; ``value`` is the remembered value (or, for a
-    forget request, what to forget); ``utterance`` is the whole sentence.
+    forget request, what to forget); ``utterance`` is the whole sentence, found at
+    ``message[start:end]``. (``introduces`` marks "Remember the following:", whose items
+    are the requests; it is never returned by :func:`requests_in_text`.)
     """
 
     action: Action
     key: str | None
     value: str
     utterance: str
+    start: int = 0
+    end: int = 0
 
 
 Intent = Proposal | ForgetRequest
@@ -81,101 +102,219 @@ INSTRUCTION_KEYS: dict[InstructionKind, str] = {
 
 # --- sentences ---------------------------------------------------------------------------
 
-_CODE_BLOCK = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•·–]|\d{1,2}[.)])\s+")
+
+
+def own_sentences(text: str) -> Iterator[tuple[str, int, int, bool]]:
+    """The sentences of the user's **own** words in a message (:mod:`app.detectors.speaker`:
+    never pasted notes, e-mails, quotes, code, transcripts…), stripped, each with its
+    ``(start, end)`` offsets in ``text`` and whether it is a list item. Splits at line
+    breaks and after ``.``, ``!``, ``?`` or ``…`` followed by a space; drops list markers."""
+    for span_start, span_end in own_spans(text):
+        position = span_start
+        for line in text[span_start:span_end].splitlines(keepends=True):
+            marker = _LIST_MARKER.match(line)
+            offset = position + (marker.end() if marker else 0)
+            body = line[marker.end() :] if marker else line
+            cursor = 0
+            for piece in _SENTENCE_END.split(body):
+                found = body.find(piece, cursor)
+                cursor = found + len(piece)
+                sentence = piece.strip()
+                if sentence:
+                    lead = len(piece) - len(piece.lstrip())
+                    begin = offset + found + lead
+                    yield sentence, begin, begin + len(sentence), marker is not None
+            position += len(line)
 
 
 def sentences(text: str) -> Iterator[str]:
-    """The sentences of a user's message, outside code blocks and ``>`` quotes, stripped.
-
-    Splits at line breaks and after ``.``, ``!`` or ``?`` followed by a space; drops list
-    markers ("- ", "1. ") at the start of a line.
-    """
-    for line in _CODE_BLOCK.sub("\n", text).splitlines():
-        if line.lstrip().startswith(">"):
-            continue
-        for piece in _SENTENCE_END.split(_LIST_MARKER.sub("", line)):
-            sentence = piece.strip()
-            if sentence:
-                yield sentence
+    """The sentences of the user's own words in a message (:func:`own_sentences`), stripped."""
+    for sentence, _start, _end, _item in own_sentences(text):
+        yield sentence
 
 
-# --- triggers ----------------------------------------------------------------------------
+# --- triggers (English, Dutch, German, French, Spanish) ----------------------------------
 
+_ASSISTANTS = r"chatgpt|claude|gpt|assistant|gemini|copilot"
 _LEAD = (
-    r"(?:(?:also|and|oh|ok|okay|btw|by\s+the\s+way|hey|hi|hello|so|but|now|actually|wait|"
-    r"one\s+more\s+thing|p\.?s\.?|chatgpt|claude|gpt|assistant)\b[\s,:;.!\-–—]*)*"
+    r"(?:(?:also|and|oh|ok|okay|btw|by\s+the\s+way|hey|hi|hello|so|but|now|actually|wait|one\s+more\s+thing|"
+    r"p\.?s\.?|ook|en|trouwens|hoi|hallo|nog\s+iets|auch|und|übrigens|hallo|noch\s+etwas|"
+    r"aussi|et|au\s+fait|bon|alors|salut|encore\s+une\s+chose|también|y|oye|por\s+cierto|bueno|hola|"
+    r"otra\s+cosa|" + _ASSISTANTS + r")\b[\s,:;.!¡\-–—]*)*"
 )
-_POLITE = r"(?P<polite>(?:can|could|would|will)\s+you\s+)?"
-_PLEASE = r"(?:(?:please|pls|plz|kindly)\s*,?\s+)?"
+_POLITE = (
+    r"(?P<polite>(?:(?:can|could|would|will)\s+you|(?:kun|kan|wil|zou)\s+je|(?:kunt|wilt|zou)\s+u|"
+    r"(?:kannst|könntest|würdest)\s+du(?:\s+dir)?|(?:können|könnten|würden)\s+sie(?:\s+sich)?|"
+    r"(?:peux|pourrais|veux)[- ]tu|(?:pouvez|pourriez|voulez)[- ]vous|"
+    r"(?:puedes|podrías|podría|puede)(?:\s+usted)?)\s+)?"
+)
+_PLEASE = (
+    r"(?:(?:please|pls|plz|kindly|alsjeblieft|alstublieft|aub|graag|bitte|s'il\s+te\s+plaît|s'il\s+vous\s+plaît|"
+    r"stp|svp|por\s+favor|porfa)\s*,?\s+)?"
+)
 _WANT = r"(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to\s+(?:please\s+)?)?"
-_THAT = r"\s*[:,\-–—]?\s*(?:that\b\s*)?"
+_THAT = r"\s*[:,\-–—]?\s*(?:(?:that|dat|dass|daß|que|qu'|de\s+que)\b\s*|qu')?"
+#: "Keep in mind, please, that …", "Hou er alsjeblieft rekening mee": a please inside the phrase.
+_PLEASE_INSIDE = (
+    r"(?:\s*,?\s*(?:please|alsjeblieft|alstublieft|bitte|s'il\s+te\s+plaît|s'il\s+vous\s+plaît|stp|svp|"
+    r"por\s+favor)\b\s*,?)?"
+)
 
 _START = re.compile(
-    r"^" + _LEAD + _POLITE + _PLEASE + _WANT + r"(?:"
-    r"(?P<remember>(?:always\s+)?remember\b(?:\s+(?:this|the\s+following))?)"
-    r"|(?P<dont_forget>(?:don't|dont|do\s+not|never)\s+forget\b)"
-    r"|(?P<from_now_on>from\s+now\s+on\b)"
+    r"^[¿¡]?\s*" + _LEAD + _POLITE + _PLEASE + _WANT + r"(?:"
+    # "don't forget", "vergeet niet", "vergiss nicht", "n'oublie pas", "no olvides" before "forget"
+    r"(?P<dont_forget>(?:don't|dont|do\s+not|never)\s+forget\b|vergeet\s+niet\b|vergiss\s+(?:bitte\s+)?nicht\b|"
+    r"n'oublie\s+pas\b|n'oubliez\s+pas\b|ne\s+pas\s+oublier\b|no\s+(?:te\s+)?olvides\b|no\s+olvide\b)"
+    r"|(?P<remember>(?:always\s+)?remember\b(?:\s+(?:this|the\s+following))?|onthoud(?:en)?\b(?:\s+(?:dit|het\s+volgende))?"
+    r"|denk\s+(?:er\s*)?aan\b|hou(?:d)?\s+(?:er\s+)?(?:(?:alsjeblieft|alstublieft|wel|even)\s+)?rekening\s+mee\b"
+    r"|hou(?:d)?\s+in\s+gedachten\b"
+    r"|merk(?:e|en)?\s+(?:dir|sie\s+sich)\b(?:\s+(?:das|folgendes))?|merken\b|denk(?:e|en)?\s+(?:sie\s+)?daran\b"
+    r"|behalte\s+im\s+(?:hinterkopf|kopf)\b"
+    r"|souviens[- ]toi\b(?:\s+de\s+(?:ceci|ça|cela))?|souvenez[- ]vous\b|rappelle[- ]toi\b|retiens\b|retenez\b|retenir\b"
+    r"|garde\s+(?:en\s+tête|à\s+l'esprit)\b|gardez\s+(?:en\s+tête|à\s+l'esprit)\b"
+    r"|recuerda\b(?:\s+lo\s+siguiente|\s+esto)?|recordar\b|recuerde\b|acuérdate\b(?:\s+de)?|ten\s+(?:en\s+cuenta|presente)\b"
+    r"|toma\s+nota\b(?:\s+de)?)"
+    r"|(?P<from_now_on>from\s+now\s+on\b|voortaan\b|van\s+nu\s+af(?:\s+aan)?\b|vanaf\s+nu\b|in\s+het\s+vervolg\b"
+    r"|ab\s+jetzt\b|ab\s+sofort\b|von\s+nun\s+an\b|künftig\b|in\s+zukunft\b"
+    r"|désormais\b|dorénavant\b|à\s+partir\s+de\s+maintenant\b|dès\s+maintenant\b"
+    r"|a\s+partir\s+de\s+ahora\b|de\s+ahora\s+en\s+adelante\b|desde\s+ahora\b|en\s+adelante\b)"
     r"|(?P<keep_in_mind>(?:keep|bear)\s+in\s+mind\b)"
-    r"|(?P<forget>forget\b(?:\s+about\b)?)"
-    r")" + _THAT,
+    r"|(?P<forget>forget\b(?:\s+about\b)?|vergeet\b|vergiss\b|oublie\b|oubliez\b|olvida\b|olvídate\s+de\b)"
+    r")" + _PLEASE_INSIDE + _THAT,
     re.IGNORECASE,
 )
 _TRAILING_FROM_NOW_ON = re.compile(r"^(?P<clause>.+?)[\s,]+from\s+now\s+on\W*$", re.IGNORECASE)
+#: "Quick one: remember …", "Note to you: from now on …": a short lead-in before a colon.
+_COLON_LEAD = re.compile(r"^[^:]{1,40}:\s+(?=\S)")
+#: "Just so you know, remember …", "I told you before but please remember …": a short
+#: clause of the user's before the request (at most six words).
+_LEAD_IN = re.compile(r"^(?:[^\s,.;:!?]+\s+){0,5}[^\s,.;:!?]+(?:\s*,|\s+(?:but|maar|aber|mais|pero))\s+(?=\S)")
+#: A lead-in that reports someone else's words ("My mum says, remember …"): not the user asking.
+_REPORTED = re.compile(
+    r"\b(?:he|she|they|his|her|their|hij|zij|ze|er|sie|il|elle|ils|elles|él|ella|ellos)\b"
+    r"|\b(?:says?|said|tells?|wrote|writes|zegt|zei|schreef|sagt|sagte|schrieb|dit|disait|écrit|dice|dijo|escribió)\b"
+    r"|^(?:my|mijn|mein|meine|mon|ma|mi)\s+\w+\s",
+    re.IGNORECASE,
+)
+#: The "and" that joins a second request to a first one in one sentence.
+_AND = re.compile(r",?\s+(?:and|en|und|et|y)\s+", re.IGNORECASE)
 
 # "Remember when we …?", "remember me?", "remember what I said" are reminiscence, not requests.
 _NOT_A_FACT = re.compile(
-    r"^(?:when|what|how|who|whom|where|why|whether|which|the\s+time|that\s+time|me|us|it)\b",
+    r"^(?:when|what|how|who|whom|where|why|whether|which|the\s+time|that\s+time|me|us|it|"
+    r"wanneer|wat|hoe|wie|waar|waarom|toen|wann|was|wer|wo|warum|als|quand|comment|qui|où|pourquoi|le\s+jour|"
+    r"cuándo|cuando|qué|cómo|quién|dónde|por\s+qué)\b",
     re.IGNORECASE,
 )
-# "Forget it.", "forget about that", "forget everything" dismiss, they do not target a memory.
+# "Forget it.", "forget it, it doesn't matter", "vergeet het maar" dismiss; they target no memory.
 _DISMISSAL = re.compile(
-    r"^(?:it|this|that|them|everything|all\s+(?:of\s+)?(?:that|this)|i\s+said\s+(?:anything|that)|"
-    r"what\s+i\s+(?:just\s+)?said|i\s+asked|(?:all\s+)?(?:the\s+)?(?:previous|prior|above)\b.*)"
-    r"\W*$",
+    r"^(?:(?:it|this|that|them|everything|all\s+(?:of\s+)?(?:that|this)|i\s+said\s+(?:anything|that)|"
+    r"what\s+i\s+(?:just\s+)?said|i\s+asked|het|dat|dit|alles|es|das|ça|cela|tout|lo|eso|esto|todo)"
+    r"(?:\s+(?:maar|mal|doch|just|please|bitte|alors|pues|anyway))?(?:\W*$|\s*[,;:!—–-])"
+    r"|(?:all\s+)?(?:the\s+)?(?:previous|prior|above)\b.*$)",
     re.IGNORECASE,
 )
-_TRAILING_PUNCTUATION = " \t.,;:!"
+#: A resolution the user narrates ("from now on I'll …", "voortaan ga ik …"): not a request.
+_NARRATED = re.compile(
+    r"^(?:i(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+shall)|we(?:'ll|\s+will)|"
+    r"(?:ga|zal)\s+ik|ik\s+(?:ga|zal)|werde\s+ich|ich\s+werde|je\s+(?:vais|serai|ferai)|"
+    r"(?:me\s+)?voy\s+a|vamos\s+a)\b",
+    re.IGNORECASE,
+)
+#: "Remember the following:", "Onthoud het volgende:": what follows is the request.
+_INTRODUCES = re.compile(
+    r"^(?:the\s+following|this|these(?:\s+things)?(?:\s+about\s+me)?|dit|het\s+volgende|volgende|das|folgendes|"
+    r"ceci|ça|ce\s+qui\s+suit|lo\s+siguiente|esto)?\W*$",
+    re.IGNORECASE,
+)
+_TRAILING_PUNCTUATION = " \t.,;:!?"
 
 
 def requests_in_text(text: str) -> Iterator[Request]:
-    """Every explicit request in a user's message, in order (one or more per sentence).
+    """Every explicit request in a user's message, in order (one or more per sentence), from
+    the user's own words only (:mod:`app.detectors.speaker`).
 
     A remember-type sentence yields one :class:`Request` per known key it matches, or a
-    single ``notes.<slug>`` request; a forget sentence yields one forget request.
+    single ``notes.<slug>`` request; a forget sentence yields one forget request. The items
+    under "Remember the following:" are requests of their own.
     """
-    for sentence in sentences(text):
-        yield from _requests_in_sentence(sentence)
+    introduced = False
+    for sentence, start, end, item in own_sentences(text):
+        if introduced and item:
+            yield from _requests_in_clause(sentence, sentence, start, end)
+            continue
+        introduced = False
+        found = list(_requests_in_sentence(sentence, start, end))
+        if found and found[0].action == "introduces":
+            introduced = True
+            continue
+        yield from found
 
 
-def _requests_in_sentence(sentence: str) -> Iterator[Request]:
+def _requests_in_sentence(sentence: str, start: int, end: int) -> Iterator[Request]:
     # Curly apostrophes become straight ones; same length, so spans still fit ``sentence``.
     folded = sentence.replace("\u2019", "'").replace("\u2018", "'")
     match = _START.match(folded)
+    lead = _COLON_LEAD.match(folded) or _LEAD_IN.match(folded) if match is None else None
+    if lead is not None and not _REPORTED.search(folded[: lead.end()]):
+        inner = sentence[lead.end() :]
+        yield from _requests_in_sentence(inner, start + lead.end(), end)
+        return
     if match is None:
         trailing = _TRAILING_FROM_NOW_ON.match(folded)
         if trailing and not _is_question(folded):
             clause = _clean(sentence[trailing.start("clause") : trailing.end("clause")])
             for key, value in known_values(clause):
-                yield Request("remember", key, value, sentence)
+                yield Request("remember", key, value, sentence, start, end)
         return
     if _is_question(folded) and not match.group("polite"):
         return
-    clause = _clean(sentence[match.end() :])
-    if not clause:
+    raw_clause = sentence[match.end() :]
+    if sentence.rstrip().endswith(":") and _INTRODUCES.match(raw_clause.strip().rstrip(":").strip()) is not None:
+        if not match.group("forget"):
+            yield Request("introduces", None, "", sentence, start, end)
+        return
+    clause = _clean(raw_clause)
+    if not clause or _THE_USER_FIRST.match(clause):
         return
     if match.group("forget"):
         if not _DISMISSAL.match(clause):
-            yield Request("forget", None, clause, sentence)
+            yield Request("forget", None, clause, sentence, start, end)
         return
     if match.group("remember") and _NOT_A_FACT.match(clause):
         return
+    if match.group("from_now_on") and _NARRATED.match(clause):
+        return
+    yield from _requests_in_clause(clause, sentence, start, end)
+
+
+def _requests_in_clause(clause: str, sentence: str, start: int, end: int) -> Iterator[Request]:
+    """The remember requests of one clause: one per known key, else one ``notes.`` request;
+    "…, and remember that …" starts a second request of its own."""
+    clause = _clean(clause)
+    if not clause or _THE_USER_FIRST.match(clause):
+        return
+    for joint in _AND.finditer(clause):
+        rest = clause[joint.end() :]
+        if _START.match(rest.replace("\u2019", "'")):
+            yield from _requests_in_clause(clause[: joint.start()], sentence, start, end)
+            yield from _requests_in_sentence(rest, start, end)
+            return
     found = list(known_values(clause))
     if not found:
         found = [(note_key(clause), clause)]
     for key, value in found:
-        yield Request("remember", key, value, sentence)
+        yield Request("remember", key, value, sentence, start, end)
+
+
+#: A clause whose subject is "the user" (or the customer…): a document speaking, not the user.
+_THE_USER_FIRST = re.compile(
+    r"^(?:the\s+(?:user|customer|client|assistant|model)|users\b|de\s+gebruiker|der\s+(?:benutzer|nutzer)|"
+    r"die\s+(?:benutzerin|nutzerin)|l'utilisat|le\s+client|el\s+usuario|la\s+usuaria)",
+    re.IGNORECASE,
+)
 
 
 def _is_question(sentence: str) -> bool:
@@ -557,6 +696,29 @@ def note_key(clause: str) -> str:
 
 # --- proposals ---------------------------------------------------------------------------
 
+#: How much of the message around a request the Inbox shows, on each side (characters).
+EXCERPT_AROUND = 90
+
+
+def excerpt(text: str, start: int, end: int, around: int = EXCERPT_AROUND) -> str:
+    """The request at ``text[start:end]`` with up to ``around`` characters of the user's own
+    words on each side (never the pasted material beside them, :func:`own_spans`), cut at a
+    space, "…" marking a cut; whitespace runs become one space. Literal: the user's words
+    as written. When the words around hold something that looks like a secret (§3.5), only
+    the sentence itself (which admission screens) is kept."""
+    low, high = next(((s, e) for s, e in own_spans(text) if s <= start < e), (0, len(text)))
+    before, after = max(low, start - around), min(high, max(end, start + 1) + around)
+    if before > low:
+        space = text.find(" ", before, start)
+        before = space + 1 if space != -1 else before
+    if after < high:
+        space = text.rfind(" ", end, after)
+        after = space if space != -1 else after
+    shown = " ".join(text[before:after].split())
+    if find_secret(shown) and not find_secret(text[start:end]):
+        return " ".join(text[start:end].split())
+    return ("…" if before > low else "") + shown + ("…" if after < high else "")
+
 
 def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[Intent]:
     """Explicit proposals and forget requests from one conversation (DESIGN.md §6).
@@ -564,9 +726,10 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
     - each "remember"-type sentence in a **user** turn → ``Proposal(formation="explicit",
       source="chat", confidence=1.0, source_ref=<the message's identity>,
       utterance=<the sentence>, said_at=<the message's time>, evidence={"conversation_title",
-      "said_at", "file"})``, where ``said_at`` in the evidence is epoch seconds (UTC) or
-      ``None``; the message's identity is :attr:`Turn.ref` (source, conversation, message —
-      never the file name);
+      "said_at", "file", "excerpt"})``, where ``said_at`` in the evidence is epoch seconds
+      (UTC) or ``None`` and ``excerpt`` the user's words around the sentence
+      (:func:`excerpt`); the message's identity is :attr:`Turn.ref` (source, conversation,
+      message — never the file name);
     - each "forget" sentence → :class:`ForgetRequest` (with ``said_at``, epoch seconds UTC
       or ``None``);
     - each ChatGPT custom instruction → ``Proposal(source="settings", key=settings.about_user
@@ -619,7 +782,12 @@ def proposals_from_conversation(conv: Conversation, file_name: str) -> Iterator[
                 source="chat",
                 source_ref=ref,
                 confidence=1.0,
-                evidence={"conversation_title": conv.title, "said_at": to_epoch(at), "file": file_name},
+                evidence={
+                    "conversation_title": conv.title,
+                    "said_at": to_epoch(at),
+                    "file": file_name,
+                    "excerpt": excerpt(turn.text, request.start, request.end),
+                },
                 utterance=request.utterance,
                 said_at=at,
             )
