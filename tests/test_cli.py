@@ -370,3 +370,27 @@ def test_list_says_requested_for_a_confidential_request_nobody_confirmed_and_sav
     assert "saved by you" not in requested
     typed = lines["shared/notes.job_search"]
     assert "[saved by you]" in typed and typed.endswith("(quarantined)")
+
+
+def test_ingest_with_a_format_that_does_not_fit_is_one_sentence_and_exit_1(run, tmp_path):
+    assert run("init").returncode == 0
+    claude = tmp_path / "conversations.json"
+    claude.write_text(
+        json.dumps([{"uuid": "k", "name": "x", "created_at": "2026-03-01T09:00:00Z", "chat_messages": []}]),
+        encoding="utf-8",
+    )
+    line = _one_sentence_error(run("ingest", str(claude), "--format", "chatgpt"))
+    assert "is a Claude.ai export, not ChatGPT" in line and "--format claude" in line
+    odd = tmp_path / "list.json"
+    odd.write_text(json.dumps([{"a": 1}]), encoding="utf-8")
+    assert _one_sentence_error(run("ingest", str(odd), "--format", "chatgpt")).endswith(
+        "list.json has no ChatGPT conversation in it; its 1 item is of another kind; check the file, or leave out --format."
+    )
+
+
+def test_a_memtrust_export_given_to_ingest_says_use_memtrust_import(run, tmp_path):
+    assert run("init").returncode == 0
+    exported = tmp_path / "export.json"
+    assert run("export", "--out", str(exported)).returncode == 0
+    line = _one_sentence_error(run("ingest", str(exported)))
+    assert "is a memtrust export" in line and "use memtrust import" in line
