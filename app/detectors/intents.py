@@ -48,6 +48,8 @@ from functools import cache
 from typing import Literal
 from zoneinfo import available_timezones
 
+import ahocorasick
+
 from memtrust.app.detectors.speaker import own_spans
 from memtrust.app.ingest.conversation import Conversation, InstructionKind, message_ref
 from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
@@ -185,6 +187,40 @@ _START = re.compile(
     r")" + _PLEASE_INSIDE + _THAT,
     re.IGNORECASE,
 )
+#: The words every trigger of :data:`_START` begins with (a superset): a message holding none
+#: of them at the start of a word holds no request, and its shape is not worked out. The
+#: labelled sets (bench/request_quality.py) check that no request is lost to this.
+TRIGGER_WORDS = (
+    "remember", "forget", "from now on", "keep in mind", "bear in mind",
+    "onthoud", "vergeet", "denk", "rekening mee", "in gedachten", "voortaan", "van nu af", "vanaf nu", "vervolg",
+    "merk", "vergiss", "behalte", "ab jetzt", "ab sofort", "von nun an", "künftig", "in zukunft",
+    "souviens", "souvenez", "rappelle", "retiens", "retenez", "retenir", "oubli", "n'oubli", "garde en", "garde à", "gardez",
+    "désormais", "dorénavant", "à partir de", "dès maintenant",
+    "recuerd", "recordar", "acuérdate", "olvid", "ten en cuenta", "ten presente", "toma nota",
+    "a partir de", "de ahora", "desde ahora", "en adelante",
+)  # fmt: skip
+
+
+@cache
+def _trigger_automaton() -> ahocorasick.Automaton:
+    automaton = ahocorasick.Automaton()
+    for word in TRIGGER_WORDS:
+        automaton.add_word(word, len(word))
+    automaton.make_automaton()
+    return automaton
+
+
+def may_hold_a_request(text: str) -> bool:
+    """Whether ``text`` holds a word a trigger begins with, at the start of a word (one
+    Aho–Corasick pass in C). False means no request can be in it."""
+    folded = text.casefold().replace("\u2019", "'")
+    for end, length in _trigger_automaton().iter(folded):
+        start = end - length + 1
+        if start == 0 or not folded[start - 1].isalpha():
+            return True
+    return False
+
+
 _TRAILING_FROM_NOW_ON = re.compile(r"^(?P<clause>.+?)[\s,]+from\s+now\s+on\W*$", re.IGNORECASE)
 #: "Quick one: remember …", "Note to you: from now on …": a short lead-in before a colon.
 _COLON_LEAD = re.compile(r"^[^:]{1,40}:\s+(?=\S)")
@@ -240,6 +276,8 @@ def requests_in_text(text: str) -> Iterator[Request]:
     single ``notes.<slug>`` request; a forget sentence yields one forget request. The items
     under "Remember the following:" are requests of their own.
     """
+    if not may_hold_a_request(text):
+        return  # most messages: nothing to look for, so no shape to work out
     introduced = False
     for sentence, start, end, item in own_sentences(text):
         if introduced and item:

@@ -60,39 +60,45 @@ def top_level_items(stream: BinaryIO, limit: int = MAX_NESTING) -> Iterator[Any]
             yield value
 
 
+_SCALARS = frozenset({"string", "number", "boolean", "null"})
+_OPENS = frozenset({"start_map", "start_array"})
+
+
 def _build(events: Iterator[tuple[str, Any]], root: dict | list, depth: int, limit: int, index: int) -> Any:
-    """Assemble one container from ``events`` (its start already read); iterative."""
+    """Assemble one container from ``events`` (its start already read); iterative. The
+    checks run in the order of how often each event comes (keys and scalars most)."""
     if depth > limit:
         raise TooDeep(index)
-    stack: list[dict | list] = [root]
-    keys: list[str | None] = []
-    key: str | None = None
-    top: dict | list = root
+    stack: list[Any] = [root]
+    keys: list[Any] = []
+    key: Any = None
+    top: Any = root
+    in_map = type(root) is dict
+    room = limit - depth  # how many more levels may open below the root
     for event, value in events:
         if event == "map_key":
             key = value
-            continue
-        if event in ("start_map", "start_array"):
-            new: dict | list = {} if event == "start_map" else []
-            if type(top) is dict:
+        elif event in _SCALARS:
+            if in_map:
+                top[key] = value
+            else:
+                top.append(value)
+        elif event in _OPENS:
+            new: Any = {} if event == "start_map" else []
+            if in_map:
                 top[key] = new
             else:
-                top.append(new)  # type: ignore[union-attr]
+                top.append(new)
+            if len(stack) > room:
+                raise TooDeep(index)
             keys.append(key)
             stack.append(new)
-            if len(stack) + depth - 1 > limit:
-                raise TooDeep(index)
-            top = new
-            continue
-        if event in ("end_map", "end_array"):
+            top, in_map = new, event == "start_map"
+        else:  # end_map, end_array
             stack.pop()
             if not stack:
                 return root
             top = stack[-1]
+            in_map = type(top) is dict
             key = keys.pop()
-            continue
-        if type(top) is dict:
-            top[key] = value
-        else:
-            top.append(value)  # type: ignore[union-attr]
     raise ijson.IncompleteJSONError("premature end of the file")
