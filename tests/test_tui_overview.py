@@ -150,3 +150,16 @@ async def test_the_overview_is_in_help_and_in_the_command_palette(store, clock):
         await command.callback()
         await settle(pilot)
         assert isinstance(app.screen, OverviewScreen)
+
+
+async def test_on_an_empty_store_the_overview_says_there_is_nothing_rather_than_drawing_zeros_alone(store, clock):
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_from_main(pilot, "t")
+
+        assert app.screen.query_one("#held").border_title == "What memtrust holds: 0 memories"
+        held = flat(rendered(app.screen.query_one("#held")))
+        assert "saved by you 0 0%" in held and "quarantined 0 0%" in held
+        assert "Nothing expires in the next 90 days." in _shown(app, "#expiry-sentence")
+        assert "No assistant was given any memory in the last 30 days." in _shown(app, "#given")
+        assert "Next review: 31 May 2026, in 90 days" in _shown(app, "#review")  # wraps at 80 columns
