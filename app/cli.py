@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from memtrust.store.errors import InvalidInput, MemtrustError
-from memtrust.store.model import FORMATIONS, STATUSES, Memory, Proposal, confirmed_by_user
+from memtrust.store.model import (
+    ASSISTANT_NAMES,
+    FORMATIONS,
+    STATUSES,
+    Memory,
+    Proposal,
+    confirmed_by_user,
+    imported_from,
+)
 from memtrust.store.recall import DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS
 
 if TYPE_CHECKING:
@@ -218,21 +226,39 @@ def demo() -> None:
     "format_",
     type=click.Choice(["chatgpt", "claude", "jsonl"]),
     default=None,
-    help="The export's format (detected when omitted).",
+    help="A conversation export's format (detected when omitted).",
+)
+@click.option(
+    "--from",
+    "from_",
+    type=click.Choice(["chatgpt", "claude", "gemini", "other"]),
+    default=None,
+    help="FILE is a memory list kept by this assistant (detected from the list when omitted).",
 )
 @db_option
 @click.pass_context
-def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
-    """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL).
+def ingest(ctx: click.Context, file: Path, format_: str | None, from_: str | None) -> None:
+    """Propose memories from a conversation export (ChatGPT, Claude.ai or JSONL), or bring in
+    a memory list copied from an assistant (one memory per line or bullet).
 
     FILE is the .zip ChatGPT or Claude.ai sends, its conversations.json (or the shards
-    conversations-000.json …), a folder holding them, or a JSONL file.
+    conversations-000.json …), a folder holding them, or a JSONL file; or a memory list as
+    text (FILE - reads it from standard input).
     """
     from memtrust.app.ingest import detect_format, read_conversations
+    from memtrust.app.ingest.memory_list import is_conversation_export
     from memtrust.app.pipeline import is_inference
 
+    if format_ is not None and from_ is not None:
+        raise InvalidInput("--format names a conversation export and --from a memory list; give one of them.")
+    if str(file) == "-":
+        _ingest_memory_list(ctx, None, from_)
+        return
     if not file.exists():
         raise InvalidInput(f"There is no file at {file}.")
+    if from_ is not None or (format_ is None and not is_conversation_export(file)):
+        _ingest_memory_list(ctx, file, from_)
+        return
     # A file we cannot read, or a --format that does not fit it, is refused before the store opens.
     chosen = detect_format(file) if format_ is None else format_
     if format_ is not None:
@@ -266,6 +292,47 @@ def ingest(ctx: click.Context, file: Path, format_: str | None) -> None:
         click.echo(f"  {note}")
     if not report.detectors_ran:
         click.echo("  Implicit learning is off: nothing was inferred.")
+
+
+#: How ``memtrust ingest -`` names standard input in its sentences.
+STDIN_NAME = "standard input"
+
+
+def _ingest_memory_list(ctx: click.Context, file: Path | None, assistant: str | None) -> None:
+    """``memtrust ingest`` for a memory list (``file``, or standard input when ``None``): every
+    item to the Inbox as ``import:<assistant>`` (DESIGN.md §2, §3.7), one line per item."""
+    from memtrust.app.ingest.memory_list import MAX_LIST_BYTES, decode_list, parse_memory_list, read_memory_list_file
+    from memtrust.app.memory_import import import_memory_list
+
+    if file is None:
+        if sys.stdin.isatty():
+            raise InvalidInput("With FILE given as -, pipe the memory list in on standard input.")
+        data = sys.stdin.buffer.read(MAX_LIST_BYTES + 1)
+        if len(data) > MAX_LIST_BYTES:
+            raise InvalidInput("Standard input holds far more than a memory list; nothing was read.")
+        found = parse_memory_list(decode_list(data, STDIN_NAME), STDIN_NAME)
+        name = STDIN_NAME
+    else:
+        found = read_memory_list_file(file)  # checked before any store is opened
+        name = file.name
+    store = _store(ctx)
+    store.prune(actor=CLI_ACTOR)
+    report = import_memory_list(store, found, file_name=name, assistant=assistant, actor=CLI_ACTOR)
+    click.echo(report.summary())
+    for item, result in report.results:
+        decision = result.decision
+        if result.memory is None:  # the words of a refused item are never repeated (§3.9)
+            click.echo(f"  {'refused':<11} line {item.line}: {decision.reason}")
+            continue
+        label = {"pending": "pending", "quarantine": "quarantined", "admit": "saved"}[decision.outcome]
+        memory = result.memory
+        click.echo(f"  {label:<11} line {item.line}: {memory.key} [{memory.id[:8]}]")
+    if report.counts()["pending"]:
+        click.echo(
+            "Say yes or no to each in the app's Inbox (i), or with memtrust list --status pending, then memtrust "
+            "confirm ID (yes, that's mine) or memtrust reject ID (no). A no is kept: importing this list again "
+            "does not ask again."
+        )
 
 
 def _echo_forget_requests(report) -> None:
@@ -352,6 +419,8 @@ def _memory_line(memory: Memory) -> str:
         badge = f"inferred {memory.confidence:.0%}"
     elif confirmed_by_user(memory):
         badge = "saved by you"
+    elif memory.status == "pending" and (assistant := imported_from(memory.source)) is not None:
+        badge = f"from {ASSISTANT_NAMES[assistant]}'s list, awaiting your yes or no"  # it may have guessed
     elif memory.status == "pending":
         badge = "requested, awaiting your confirmation"  # nothing is saved until confirmed (§3.6)
     else:  # a confidential request quarantined (§3.5) before anyone confirmed it (§3.6)

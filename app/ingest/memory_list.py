@@ -487,3 +487,25 @@ def decode_list(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise IngestError(f"{name} is not UTF-8 text; save it as UTF-8 and try again.") from None
+
+
+def is_conversation_export(path: Path) -> bool:
+    """Whether ``path`` is, or starts like, a conversation export rather than a memory list:
+    a folder (of export shards), zip or gzip data, a JSON object or JSON Lines (``{``), or a
+    JSON array of objects or arrays (``[`` then ``{``, ``[`` or ``]``). A memory list may also
+    start with ``[`` — a dated entry such as ``[2024-03-15] - …`` — so only what follows the
+    bracket decides. A file that cannot be read counts as an export, whose reader says why in
+    one sentence."""
+    if Path(path).is_dir():
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(256)
+    except OSError:
+        return True
+    if head.startswith((b"\x1f\x8b", b"PK\x03\x04", b"PK\x05\x06")):  # gzip, zip (or an empty zip)
+        return True
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if text.startswith(b"{"):
+        return True
+    return text.startswith(b"[") and text[1:].lstrip()[:1] in (b"{", b"[", b"]")

@@ -1,0 +1,330 @@
+"""A memory list into the Inbox (DESIGN.md §2 ``import:<assistant>``, §3, §3.6, §3.7).
+
+Another assistant formed every memory of its list: the user may have asked it to remember,
+or it may have guessed. So each item is proposed as an explicit memory that nobody has
+confirmed — source ``import:<assistant>``, pending in the Inbox until the user says "Yes,
+that's mine" (it becomes saved by them) or "No" (it is discarded). Admission judges each item
+as on every other path: secrets refused, confidential wording quarantined, temporary wording
+given an expiry, a value already held not stored twice (§3).
+
+**A no sticks (§3.7).** Each item has an identity made from its words alone — a keyed hash
+(:func:`item_identity`), never the file's name, the line, the date or the assistant — kept
+among the ingested message identities once the item is stored. Importing the same list again
+(renamed, re-copied, from another assistant) asks nothing about an item already asked:
+whether it was confirmed, discarded or is still waiting. An item admission refused (a secret)
+is not remembered at all: it is refused again, and no fingerprint of it is kept.
+
+**Keys.** An item gets a known key only where it clearly names one (:func:`key_for`): a dotted
+key written out (``contact.preferred_channel: email``, as ``memtrust export --for text``
+writes), a known label (``Name: Robin``, ``Time zone: Europe/Brussels``), a label under a
+heading that names a category of attributes (``Tone: casual`` under *How to answer* →
+``style.tone``), or a short item that states a known preference (``Prefers email``). Anything
+else becomes a note (``notes.…``) holding the item's words. A heading ``Scope: research``
+sets the scope of the items under it; other headings and the item's date are kept as evidence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+from memtrust.app.detectors.intents import known_values, note_key
+from memtrust.app.ingest.memory_list import ListItem, MemoryList
+from memtrust.store.memories import MemoryStore, WriteResult
+from memtrust.store.model import (
+    ASSISTANT_NAMES,
+    DEFAULT_SCOPE,
+    KEY_MAX,
+    KEY_PATTERN,
+    Proposal,
+    import_source,
+    to_epoch,
+)
+
+#: The prefix of a memory-list item's identity among the ingested message identities.
+ITEM_IDENTITY_PREFIX = "import-list:"
+
+#: Labels that name a known key wherever they appear (``Name: Robin``), in lower case.
+LABEL_KEYS: dict[str, str] = {
+    "name": "profile.name",
+    "full name": "profile.name",
+    "preferred name": "profile.name",
+    "pronouns": "profile.pronouns",
+    "location": "profile.location",
+    "city": "profile.location",
+    "home town": "profile.location",
+    "time zone": "locale.timezone",
+    "timezone": "locale.timezone",
+    "language": "locale.language",
+    "preferred language": "locale.language",
+    "job": "work.role",
+    "occupation": "work.role",
+    "profession": "work.role",
+    "role": "work.role",
+    "work": "work.role",
+    "employer": "work.employer",
+    "company": "work.employer",
+    "diet": "food.diet",
+    "preferred contact channel": "contact.preferred_channel",
+    "preferred channel": "contact.preferred_channel",
+    "contact": "contact.preferred_channel",
+    "answer length": "style.answer_length",
+    "answer format": "style.answer_format",
+    "tone": "style.tone",
+}
+
+#: Headings that name a category of attributes about the user (not a list of things such as
+#: projects or interests): a ``Label: value`` item under one gets ``<category>.<label>``.
+HEADING_CATEGORIES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"^(?:about\s+(?:me|you)|personal(?:\s+(?:details|info(?:rmation)?|context))?|profile|demographics|"
+            r"basics|identity)$",
+            re.IGNORECASE,
+        ),
+        "profile",
+    ),
+    (
+        re.compile(
+            r"^(?:instructions(?:\s+about\s+how\s+to\s+respond)?|how\s+to\s+(?:respond|answer|reply)|"
+            r"response\s+(?:style|preferences)|(?:communication|writing)\s+(?:style|preferences)|style|tone|"
+            r"formatting)$",
+            re.IGNORECASE,
+        ),
+        "style",
+    ),
+    (re.compile(r"^(?:work|job|career|professional(?:\s+(?:details|context))?)$", re.IGNORECASE), "work"),
+    (re.compile(r"^contact(?:\s+(?:details|preferences))?$", re.IGNORECASE), "contact"),
+)
+#: Headings whose items are about other people: a ``Name:`` there is not the user's name.
+OTHER_PEOPLE = re.compile(r"\b(?:relationships?|family|partner|children|kids|friends|pets?|colleagues)\b", re.I)
+
+_DOTTED = re.compile(r"^(?P<key>[a-z0-9_]+(?:\.[a-z0-9_]+)+):\s+(?P<value>\S.*)$")
+_LABELLED = re.compile(r"^(?P<label>[^\W\d_][^\W_]*(?:[ '-][^\W_]+){0,3})\s*:\s+(?P<value>\S.*)$")
+_SCOPE_HEADING = re.compile(r"^scope:\s*(?P<scope>[a-z0-9_]{1,64})$", re.IGNORECASE)
+#: A short item may state a known preference ("Prefers email"): at most this many words.
+KNOWN_VALUE_WORDS = 5
+#: Third-person openings rewritten to the first person the known patterns read.
+_PERSON = (
+    (re.compile(r"^(?:the\s+)?user(?:'s|s')?\s+name\s+is\b", re.I), "my name is"),
+    (re.compile(r"^name\s+is\b", re.I), "my name is"),
+    (re.compile(r"^(?:the\s+)?user\s+is\b", re.I), "I am"),
+    (re.compile(r"^is\b", re.I), "I am"),
+    (re.compile(r"^(?:the\s+)?user\s+", re.I), ""),
+)
+
+
+def _folded(text: str) -> str:
+    """The words of ``text`` for comparing items: NFKC, case-folded, one space between words,
+    without the full stop at the end (a list copied twice differs in such details)."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split()).rstrip(" .!;")
+
+
+def item_identity(store: MemoryStore, text: str) -> str:
+    """The identity of a memory-list item whose words are ``text`` (module docstring, §3.7):
+    ``import-list:h-`` and 20 hex digits of an HMAC-SHA-256 of the folded words, keyed by the
+    store's own content-id key (:meth:`MemoryStore.content_id_key`), so the identity — kept
+    after the user's no — can never be used to test a guess of the words."""
+    digest = hmac.new(
+        store.content_id_key(), f"memory-list item\x1f{_folded(text)}".encode("utf-8", "surrogatepass"), hashlib.sha256
+    ).hexdigest()
+    return f"{ITEM_IDENTITY_PREFIX}h-{digest[:20]}"
+
+
+def heading_category(heading: str | None) -> str | None:
+    """The key category a heading clearly names (:data:`HEADING_CATEGORIES`), or ``None``."""
+    if heading is None:
+        return None
+    words = heading.strip().rstrip(":").strip()
+    return next((category for pattern, category in HEADING_CATEGORIES if pattern.match(words)), None)
+
+
+def _slug(label: str) -> str | None:
+    """``answer length`` → ``answer_length``: ASCII letters and digits of a label, or ``None``."""
+    ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode().lower()
+    words = re.findall(r"[a-z0-9]+", ascii_label)
+    slug = "_".join(word[:20] for word in words[:3])
+    return slug or None
+
+
+def key_for(item: ListItem) -> tuple[str, str]:
+    """``(key, value)`` for one item (module docstring): a dotted key written out, a known
+    label, a label under a category heading, a known preference in a short item, or a note
+    (``notes.…``, :func:`app.detectors.intents.note_key`) with the item's words as the value.
+    The value is the item's words as written (after the label, for a labelled item)."""
+    text = item.text
+    if (match := _DOTTED.match(text)) is not None and len(match.group("key")) <= KEY_MAX:
+        return match.group("key"), match.group("value")
+    about_others = item.heading is not None and OTHER_PEOPLE.search(item.heading) is not None
+    if (match := _LABELLED.match(text)) is not None and not about_others:
+        label = " ".join(match.group("label").lower().split())
+        if label in LABEL_KEYS:
+            return LABEL_KEYS[label], match.group("value").strip()
+        category, slug = heading_category(item.heading), _slug(label)
+        if category is not None and slug is not None and KEY_PATTERN.match(f"{category}.{slug}"):
+            return f"{category}.{slug}", match.group("value").strip()
+    if len(text.split()) <= KNOWN_VALUE_WORDS and not about_others:
+        first_person = text
+        for pattern, replacement in _PERSON:
+            first_person = pattern.sub(replacement, first_person, count=1).strip()
+        found = list(known_values(first_person))
+        if len(found) == 1:
+            return found[0]
+    return note_key(text), text
+
+
+def proposal_for(item: ListItem, *, assistant: str, file_name: str, scope: str = DEFAULT_SCOPE) -> Proposal:
+    """The pending explicit proposal for one item of ``assistant``'s list (``chatgpt`` …).
+
+    ``evidence``: ``assistant``, ``list`` (the file's name), ``line``, and when the list gives
+    them ``heading``, ``listed_as`` (the date as written) and ``listed_at`` (that date, epoch
+    seconds UTC), ``marked_guess`` (memtrust's own export marked it a guess). ``source_ref``:
+    ``<file name>#<line>``. The item's words are the ``utterance`` that admission screens
+    (§3.5), never stored as such.
+    """
+    key, value = key_for(item)
+    evidence: dict[str, object] = {"assistant": assistant, "list": file_name, "line": item.line}
+    if item.heading is not None:
+        evidence["heading"] = item.heading
+    if item.date_text is not None:
+        evidence["listed_as"] = item.date_text
+    if item.dated is not None:
+        evidence["listed_at"] = to_epoch(item.dated)
+    if item.marked_guess:
+        evidence["marked_guess"] = True
+    return Proposal(
+        key=key,
+        value=value,
+        formation="explicit",
+        source=import_source(assistant),
+        source_ref=f"{file_name}#{item.line}",
+        scope=scope,
+        evidence=evidence,
+        utterance=item.text,
+    )
+
+
+def _scoped(found: MemoryList) -> list[tuple[ListItem, str]]:
+    """Each item with its scope: the last ``Scope: <word>`` heading above it, else shared."""
+    return [
+        (
+            item,
+            match.group("scope").lower()
+            if item.heading and (match := _SCOPE_HEADING.match(item.heading))
+            else DEFAULT_SCOPE,
+        )
+        for item in found.items
+    ]
+
+
+@dataclass
+class ListImportReport:
+    """What one memory-list import did.
+
+    - ``file``: the list's name; ``assistant``: whose list (``import:<assistant>``) and
+      ``named_by``: ``"you"`` (``--from``), ``"the list"`` (detected) or ``None`` (unknown,
+      so ``other``).
+    - ``results``: each item asked about, with admission's decision (§3).
+    - ``already``: items asked about in an earlier import (answered or waiting): not asked
+      again (§3.7). ``repeated``: items the list holds twice (asked once).
+    """
+
+    file: str
+    assistant: str
+    named_by: str | None
+    items: int = 0
+    results: list[tuple[ListItem, WriteResult]] = field(default_factory=list)
+    already: int = 0
+    repeated: int = 0
+
+    def counts(self) -> Counter[str]:
+        """How many items had each outcome: ``pending`` (in the Inbox), ``quarantined``,
+        ``saved`` (never for an import: nobody has confirmed it), ``secret`` (refused, §3.5),
+        ``held`` (a value already held, §3.4), ``rejected`` (any other refusal), and
+        ``sensitive`` (stored items about a sensitive matter, badged; counted besides)."""
+        counts: Counter[str] = Counter()
+        for _item, result in self.results:
+            decision = result.decision
+            if decision.outcome == "reject":
+                counts["secret" if decision.rule == "3.5" else "held" if decision.rule == "3.4" else "rejected"] += 1
+                continue
+            counts[{"pending": "pending", "quarantine": "quarantined", "admit": "saved"}[decision.outcome]] += 1
+            if result.memory is not None and result.memory.sensitive:
+                counts["sensitive"] += 1
+        return counts
+
+    def whose(self) -> str:
+        """Whose list, in words: ``ChatGPT's memory list (you said so)``."""
+        if self.assistant == "memtrust":
+            return "a memtrust export"
+        if self.named_by is None:
+            return "a memory list that does not say which assistant kept it (name it with --from)"
+        return f"{ASSISTANT_NAMES[self.assistant]}'s memory list ({'you said so' if self.named_by == 'you' else 'as the list says'})"
+
+    def summary(self) -> str:
+        """One sentence for the command line and the app: what was read and every outcome."""
+        counts = self.counts()
+        parts = [f"{counts['pending']} waiting in your Inbox"]
+        if counts["quarantined"]:
+            parts.append(f"{counts['quarantined']} held in Quarantine (worded as confidential)")
+        parts += [
+            f"{counts['secret']} refused as {'a secret' if counts['secret'] == 1 else 'secrets'}",
+            f"{counts['held']} you already have",
+        ]
+        if counts["rejected"]:
+            parts.append(f"{counts['rejected']} refused for another reason")
+        sentence = f"Read {self.items} {'memory' if self.items == 1 else 'memories'} from {self.file}, {self.whose()}: "
+        sentence += ", ".join(parts) + "."
+        extra = []
+        if counts["sensitive"]:
+            extra.append(
+                f"{counts['sensitive']} of them {'is' if counts['sensitive'] == 1 else 'are'} about a sensitive matter (badged)."
+            )
+        if self.already:
+            extra.append(
+                f"{self.already} {'was' if self.already == 1 else 'were'} imported before and "
+                f"{'is' if self.already == 1 else 'are'} not asked about again."
+            )
+        if self.repeated:
+            extra.append(
+                f"{self.repeated} {'line repeats' if self.repeated == 1 else 'lines repeat'} another and {'was' if self.repeated == 1 else 'were'} asked once."
+            )
+        return " ".join([sentence, *extra])
+
+
+def import_memory_list(
+    store: MemoryStore, found: MemoryList, *, file_name: str, assistant: str | None = None, actor: str | None = None
+) -> ListImportReport:
+    """Put every item of ``found`` through admission as ``assistant``'s (module docstring).
+
+    ``assistant``: ``chatgpt``, ``claude``, ``gemini`` or ``other`` as the user named it, or
+    ``None`` to take the one the list names (:attr:`MemoryList.assistant`), else ``other``.
+    Items asked about before are skipped (§3.7); the rest are decided in one transaction,
+    and the identities of the stored ones are then recorded. Returns the report; raises
+    ``ValueError`` for an unknown ``assistant``.
+    """
+    named_by = "you" if assistant is not None else ("the list" if found.assistant is not None else None)
+    chosen = assistant or found.assistant or "other"
+    report = ListImportReport(file=file_name, assistant=chosen, named_by=named_by, items=len(found.items))
+    actor = actor or f"import-list:{file_name}"
+    first: dict[str, tuple[ListItem, str]] = {}
+    for item, scope in _scoped(found):
+        identity = item_identity(store, item.text)
+        if identity in first:
+            report.repeated += 1
+        else:
+            first[identity] = (item, scope)
+    unseen = store.unseen_refs(first)
+    report.already = len(first) - len(unseen)
+    asked = [(identity, item, scope) for identity, (item, scope) in first.items() if identity in unseen]
+    proposals = [proposal_for(item, assistant=chosen, file_name=file_name, scope=scope) for _, item, scope in asked]
+    results = store.propose_many(proposals, actor=actor) if proposals else []
+    report.results = [(item, result) for (_, item, _), result in zip(asked, results, strict=True)]
+    stored = [identity for (identity, _, _), result in zip(asked, results, strict=True) if result.decision.stored]
+    if stored:
+        store.mark_ingested(stored)
+    return report

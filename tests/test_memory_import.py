@@ -1,0 +1,238 @@
+"""A memory list into the Inbox (DESIGN.md §2 ``import:<assistant>``, §3, §3.7): every item
+pending as another assistant's, judged by admission like any other write, and a no that
+sticks when the same list comes again."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memtrust.app.ingest.memory_list import parse_memory_list, read_memory_list_file
+from memtrust.app.memory_import import ITEM_IDENTITY_PREFIX, import_memory_list, item_identity, key_for
+from memtrust.store.model import Proposal
+from memtrust.store.opening import create_throwaway_store
+from tests.conftest import TEST_PASSPHRASE
+
+LISTS = Path(__file__).parent / "data" / "memory_lists" / "lists"
+
+
+def bring(store, text: str, name: str = "memories.txt", assistant: str | None = "chatgpt"):
+    return import_memory_list(store, parse_memory_list(text, name), file_name=name, assistant=assistant)
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in LISTS.iterdir()))
+def test_every_item_of_every_shape_waits_in_the_inbox_as_the_assistants_never_inferred(store, name):
+    found = read_memory_list_file(LISTS / name)
+    report = import_memory_list(store, found, file_name=name, assistant="gemini")
+    assert report.counts()["pending"] == len(found.items) == report.items
+    rows = store.list()
+    assert len(rows) == len(found.items)
+    assert {(row.formation, row.status, row.source) for row in rows} == {("explicit", "pending", "import:gemini")}
+    assert store.count(formation="implicit") == 0
+    assert all(row.confirmed_at is None for row in rows)  # nobody has said yes yet
+
+
+def test_the_assistant_is_the_one_the_list_names_else_other(store):
+    named = bring(store, "What ChatGPT remembers:\n- Prefers tea\n", assistant=None)
+    assert (named.assistant, named.named_by) == ("chatgpt", "the list")
+    unnamed = bring(store, "- Likes hiking\n", assistant=None)
+    assert (unnamed.assistant, unnamed.named_by) == ("other", None)
+    assert "does not say which assistant" in unnamed.summary()
+    assert {row.value: row.source for row in store.list()} == {
+        "Prefers tea": "import:chatgpt",
+        "Likes hiking": "import:other",
+    }
+
+
+def test_a_line_with_a_secret_is_refused_by_kind_and_its_words_are_kept_nowhere(store):
+    report = bring(store, "- Prefers tea\n- Wifi password: hunter22\n- Card 4111 1111 1111 1111\n")
+    counts = report.counts()
+    assert (counts["pending"], counts["secret"]) == (1, 2)
+    assert "2 refused as secrets" in report.summary()
+    assert [result.decision.reason.split(";")[0] for _, result in report.results[1:]] == [
+        "This looks like a password",
+        "This looks like a card number",
+    ]
+    assert [row.value for row in store.list()] == ["Prefers tea"]
+    every_word = " ".join(str(event.as_record()) for event in store.audit_events())
+    assert "hunter22" not in every_word and "4111" not in every_word
+    with store.db.read() as conn:
+        kept = [ref for (ref,) in conn.execute("SELECT source_ref FROM ingested_messages")]
+    assert len(kept) == 1  # only the stored item's identity: no fingerprint of a refused secret
+
+
+def test_a_sensitive_line_waits_like_any_other_badged_and_counted(store):
+    report = bring(store, "- I have type 1 diabetes\n- Prefers tea\n")
+    assert report.counts()["pending"] == 2
+    assert report.counts()["sensitive"] == 1
+    assert "1 of them is about a sensitive matter" in report.summary()
+    diabetes = next(row for row in store.list() if "diabetes" in row.value)
+    assert diabetes.sensitive and diabetes.status == "pending"
+
+
+def test_a_confidential_line_goes_to_quarantine_not_the_inbox(store):
+    report = bring(store, "- Confidential: planning to change jobs in spring\n")
+    assert report.counts()["quarantined"] == 1
+    assert store.list()[0].status == "quarantined"
+
+
+def test_a_duplicate_of_what_the_store_holds_is_not_stored_twice(store):
+    store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="t")
+    report = bring(store, "- Prefers email\n- Likes tea\n")
+    assert (report.counts()["held"], report.counts()["pending"]) == (1, 1)
+    assert "1 you already have" in report.summary()
+    assert store.count(formation="explicit") == 2
+
+
+def test_a_line_the_list_repeats_is_asked_once(store):
+    report = bring(store, "- Likes tea\n- likes tea.\n- Likes coffee\n")
+    assert (report.repeated, report.counts()["pending"]) == (1, 2)
+
+
+def test_a_no_sticks_when_the_same_list_comes_again_renamed_or_from_another_assistant(store):
+    first = bring(store, "- Likes tea\n- Is allergic to cats\n")
+    tea = next(result.memory for _, result in first.results if result.memory.value == "Likes tea")
+    store.reject(tea.id, actor="test")  # No
+    again = bring(store, "Likes tea.\nIs allergic to cats\nPrefers trains\n", name="copy (2).txt", assistant="claude")
+    assert again.already == 2
+    assert [item.text for item, _ in again.results] == ["Prefers trains"]
+    assert sorted(row.value for row in store.list()) == ["Is allergic to cats", "Prefers trains"]
+    assert "2 were imported before and are not asked about again" in again.summary()
+
+
+def test_a_confirmed_item_forgotten_later_is_not_proposed_again(store):
+    report = bring(store, "- Likes tea\n")
+    memory = report.results[0][1].memory
+    store.confirm(memory.id, actor="test")
+    store.forget(memory.id, actor="test")
+    assert bring(store, "- Likes tea\n").already == 1
+    assert store.list() == []
+
+
+def test_an_items_identity_spells_no_word_and_is_keyed_per_store(store, tmp_path):
+    identity = item_identity(store, "Is allergic to cats")
+    assert identity.startswith(ITEM_IDENTITY_PREFIX) and "cat" not in identity
+    assert identity == item_identity(store, "  is ALLERGIC to cats. ")  # the same words, copied again
+    other = create_throwaway_store(tmp_path / "other").store
+    try:
+        assert item_identity(other, "Is allergic to cats") != identity  # no shared, guessable hash
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "heading", "expected"),
+    [
+        ("contact.preferred_channel: email", None, ("contact.preferred_channel", "email")),  # memtrust's own
+        ("Name: Robin Vale", "Personal details", ("profile.name", "Robin Vale")),
+        ("Time zone: Europe/Brussels", None, ("locale.timezone", "Europe/Brussels")),
+        ("Tone: warm but direct", "How to answer", ("style.tone", "warm but direct")),
+        ("Age range: 30s", "Demographics", ("profile.age_range", "30s")),
+        ("Prefers email", None, ("contact.preferred_channel", "email")),
+        ("Is vegetarian", None, ("food.diet", "vegetarian")),
+        # a list of things, or another person: the words stay whole, as a note
+        ("Project: route logger", "Projects", None),
+        ("Name: Ana", "Relationships", None),
+        ("Prefers email for work but phone for anything urgent", None, None),
+        ("Préfère des réponses courtes", None, None),
+    ],
+)
+def test_keys_come_only_from_what_an_item_clearly_names(text, heading, expected):
+    from memtrust.app.ingest.memory_list import ListItem
+
+    key, value = key_for(ListItem(text, 1, heading))
+    if expected is None:
+        assert key.startswith("notes.") and value == text
+    else:
+        assert (key, value) == expected
+
+
+def test_a_scope_heading_sets_the_scope_of_the_items_under_it(store):
+    bring(store, "- Likes tea\n\n## Scope: research\n- Cites sources in APA style\n", assistant="other")
+    assert {row.value: row.scope for row in store.list()} == {
+        "Likes tea": "shared",
+        "Cites sources in APA style": "research",
+    }
+
+
+def test_headings_and_dates_are_kept_as_evidence(store):
+    import_memory_list(
+        store,
+        read_memory_list_file(LISTS / "claude_import_answer.md"),
+        file_name="claude_import_answer.md",
+        assistant="claude",
+    )
+    row = next(row for row in store.list() if row.value == "Use British spelling")
+    assert row.evidence == {
+        "assistant": "claude",
+        "list": "claude_import_answer.md",
+        "line": 6,
+        "heading": "Instructions about how to respond",
+        "listed_as": "2025-01-12",
+        "listed_at": 1736640000,
+    }
+    assert row.source_ref == "claude_import_answer.md#6"
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def run(tmp_path):
+    home = tmp_path / "home"
+
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "MEMTRUST_HOME": str(home),
+            "HOME": str(tmp_path),
+            "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
+        }
+        return subprocess.run(
+            [sys.executable, "-m", "memtrust.app", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            input=stdin,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+            timeout=60,
+        )
+
+    run.home = home
+    return run
+
+
+def test_ingest_reads_a_list_from_a_file_or_standard_input_and_counts_each_outcome(run, tmp_path):
+    assert run("init").returncode == 0
+    listed = tmp_path / "memories.txt"
+    listed.write_text("- Likes tea\n- Wifi password: hunter22\n- I have type 1 diabetes\n")
+    done = run("ingest", str(listed), "--from", "gemini")
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Read 3 memories from memories.txt, Gemini's memory list (you said so): 2 waiting")
+    assert "1 refused as a secret" in first and "1 of them is about a sensitive matter" in first
+    assert "  refused     line 2: This looks like a password" in done.stdout
+    assert "hunter22" not in done.stdout + done.stderr
+    piped = run("ingest", "-", stdin="Likes tea\nPrefers trains\n")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.startswith("Read 2 memories from standard input")
+    assert "1 was imported before and is not asked about again" in piped.stdout
+
+
+def test_ingest_refuses_a_text_that_is_not_a_memory_list_in_one_sentence_before_any_store(run, tmp_path):
+    prose = tmp_path / "story.txt"
+    prose.write_text("We walked along the dyke. The water was brown. It was fast. It was cold.\n" * 3)
+    done = run("ingest", str(prose))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "memtrust: story.txt reads as paragraphs of prose, not a list of memories; memtrust reads a memory list "
+        "as ChatGPT, Claude or Gemini show it: one memory per line or bullet, optionally under headings and "
+        "with dates."
+    ]
+    assert not run.home.exists()  # nothing was created for a file that was not read
+    both = run("ingest", str(prose), "--from", "chatgpt", "--format", "claude")
+    assert both.returncode == 1 and "give one of them" in both.stderr
