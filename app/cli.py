@@ -689,14 +689,26 @@ def mcp(ctx: click.Context, consumer: str | None) -> None:
     "--format",
     "format_",
     type=click.Choice(["json", "md"]),
-    default="json",
-    show_default=True,
-    help="json: complete and machine-readable (restorable with memtrust import); md: a report to read.",
+    default=None,
+    help="json (default): complete and machine-readable (restorable with memtrust import); md: a report to read.",
+)
+@click.option(
+    "--for",
+    "for_",
+    type=click.Choice(["chatgpt", "claude", "gemini", "text"]),
+    default=None,
+    help="Instead: a block to paste into this assistant's memory page, of what you saved yourself.",
+)
+@click.option(
+    "--include-inferred",
+    is_flag=True,
+    help="With --for: add what memtrust inferred (70% or more), each marked as a guess.",
 )
 @db_option
 @click.pass_context
-def export(ctx: click.Context, out: Path | None, format_: str) -> None:
-    """Export everything held about you (personal DSAR), with each memory's formation."""
+def export(ctx: click.Context, out: Path | None, format_: str | None, for_: str | None, include_inferred: bool) -> None:
+    """Export everything held about you (personal DSAR), with each memory's formation; or,
+    with --for, what you saved yourself as a block for another assistant."""
     from memtrust.store.export import (
         UNENCRYPTED_WARNING,
         check_export_destination,
@@ -707,11 +719,19 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     from memtrust.store.report import render_markdown
     from memtrust.store.version import app_version
 
+    if for_ is not None and format_ is not None:
+        raise InvalidInput("--format is for the full export and --for for a block to paste; give one of them.")
+    if include_inferred and for_ is None:
+        raise InvalidInput("--include-inferred goes with --for; the full export always holds everything.")
     if out is not None and str(out) == "-":
         out = None  # the usual spelling of standard output
     if out is not None:
         check_export_destination(out)
     store = _store(ctx, create=False)
+    if for_ is not None:
+        _export_block(store, for_, out, include_inferred=include_inferred)
+        return
+    format_ = format_ or "json"
     text, count = export_text(store, app_version=app_version())
     if format_ == "md":
         text = render_markdown(json.loads(text))
@@ -727,6 +747,41 @@ def export(ctx: click.Context, out: Path | None, format_: str) -> None:
     if out is not None:
         click.echo(f"Wrote {count} memories to {out}.")
     click.echo(f"Warning: {UNENCRYPTED_WARNING}", err=True)
+
+
+def _export_block(store, target: str, out: Path | None, *, include_inferred: bool) -> None:
+    """``memtrust export --for``: the paste-ready block (:mod:`store.portable`) on standard
+    output or in ``out``; where to paste it, what was left out and why on standard error."""
+    from memtrust.store.export import record_export, write_export
+    from memtrust.store.portable import TARGETS, left_out_sentence, portable_block
+
+    block = portable_block(store, target, include_inferred=include_inferred)
+    try:
+        block.text.encode("utf-8")
+    except ValueError:
+        raise InvalidInput("A stored value is not valid Unicode, so the block was not written.") from None
+    if out is None:
+        click.echo(block.text, nl=False)
+    else:
+        write_export(out, block.text)
+    record_export(
+        store,
+        actor=CLI_ACTOR,
+        destination=str(out) if out else "stdout",
+        memory_count=len(block.memories),
+        format=f"for:{target}",
+        inferred=block.inferred,
+    )
+    spec = TARGETS[target]
+    count = len(block.memories)
+    wrote = f"Wrote {count} {'memory' if count == 1 else 'memories'}"
+    click.echo(
+        f"{wrote} to {out}; paste it into {spec.where}." if out else f"{wrote}; paste them into {spec.where}.",
+        err=True,
+    )
+    for sentence in (left_out_sentence(block), *block.not_given):
+        if sentence:
+            click.echo(sentence, err=True)
 
 
 @cli.command(name="import")

@@ -14,7 +14,7 @@ of saves. Store calls run in thread workers.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -33,7 +33,7 @@ from memtrust.store.deletion_requests import (
     DeletionRequestNotFound,
     DeletionRequests,
 )
-from memtrust.store.model import Memory
+from memtrust.store.model import ASSISTANT_NAMES, Memory, imported_from
 from memtrust.store.search import fold
 
 #: Option ids of requests to forget start with this (memory ids are hex, so never do).
@@ -48,9 +48,67 @@ def _request_text(request: DeletionRequest) -> str:
     return "\n".join([request.what, request.utterance, *(f"{m.key}\n{m.value}" for m in request.targets)])
 
 
+#: The two answers to a memory from another assistant's list, as the Inbox shows them.
+IMPORT_ANSWERS = "y  Yes, that's mine (saved by you)    n  No (discarded; not asked again)"
+
+
+def _listed_value(memory: Memory) -> Content:
+    """“Prefers tea”, or “Robin Vale” as your profile.name: the value quoted and escaped (one
+    line, capped), and the key when it says something (a note's key does not)."""
+    value = literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold")
+    if memory.key.startswith("notes."):
+        return value
+    return Content.assemble(value, " as your ", literal(memory.key, "bold"))
+
+
+def import_question(memory: Memory) -> Content:
+    """The question for a memory from another assistant's list (§2 ``import:<assistant>``):
+    who listed it, that the assistant formed it and may have guessed it, and the answers.
+
+    "ChatGPT listed this about you: “Prefers tea”. ChatGPT formed this memory, and may have
+    guessed it. Is it yours?" A list memtrust itself wrote says so instead, and
+    an item it marked as a guess is called one.
+    """
+    assistant = imported_from(memory.source) or "other"
+    evidence = memory.evidence or {}
+    if assistant == "memtrust":
+        opening = Content.assemble("Your memtrust export lists this as yours: ", _listed_value(memory), ".")
+        doubt = "It came in from a file, so memtrust asks before saving it. Is it yours?"
+    else:
+        who = ASSISTANT_NAMES[assistant]
+        opening = Content.assemble(f"{who[0].upper()}{who[1:]} listed this about you: ", _listed_value(memory), ".")
+        doubt = f"{who[0].upper()}{who[1:]} formed this memory, and may have guessed it. Is it yours?"
+    if evidence.get("marked_guess") is True:
+        doubt = "memtrust inferred this before: it is a guess, not your words. Is it yours?"
+    return Content("\n").join([opening, Content(doubt), Content.styled(IMPORT_ANSWERS, "bold")])
+
+
+def import_origin(memory: Memory) -> Content:
+    """Where a listed memory came from, in one line: ``line 6 of memories.txt, under
+    “Work”, dated 12 Jan 2025; imported 2 Mar 2026`` (file name and heading escaped)."""
+    evidence = memory.evidence or {}
+    parts: list[Content] = []
+    where = evidence.get("list")
+    line = evidence.get("line")
+    if isinstance(where, str) and where:
+        place = f"line {line} of " if isinstance(line, int) and not isinstance(line, bool) else ""
+        parts.append(Content.assemble(place.capitalize() or "From ", literal(fit(where, 60))))
+    heading = evidence.get("heading")
+    if isinstance(heading, str) and heading.strip():
+        parts.append(Content.assemble("under “", literal(fit(heading, 60)), "”"))
+    listed_at = evidence.get("listed_at")
+    if isinstance(listed_at, int) and not isinstance(listed_at, bool):
+        parts.append(Content(f"dated {day(datetime.fromtimestamp(listed_at, UTC))}"))
+    origin = Content(", ").join(parts) if parts else Content("From a memory list")
+    return Content.assemble(origin, f"; imported {day(memory.created_at)}.")
+
+
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
     """The question for one pending memory, its provenance, the user's words around it
-    when it came from a conversation, and its badges."""
+    when it came from a conversation, and its badges. A memory from another assistant's list
+    asks :func:`import_question` instead."""
+    if imported_from(memory.source) is not None:
+        return Content("\n").join([import_question(memory), import_origin(memory), badges(memory, now)])
     question = Content.assemble(
         "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold"), "?"
     )
@@ -307,12 +365,19 @@ class InboxScreen(PromptListScreen):
                 self.answering.add(memory.id)
                 self.answer(memory, confirm=False)
 
-        question = Content.assemble(
-            "Discard this request? It is deleted.\n",
-            literal(memory.key, "bold"),
-            " = ",
-            literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
-        )
+        if imported_from(memory.source) is not None:
+            question = Content.assemble(
+                "Discard ",
+                _listed_value(memory),
+                "? It is deleted, and importing this list again will not ask about it again.",
+            )
+        else:
+            question = Content.assemble(
+                "Discard this request? It is deleted.\n",
+                literal(memory.key, "bold"),
+                " = ",
+                literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
+            )
         self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Answering the Inbox")

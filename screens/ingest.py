@@ -1,10 +1,14 @@
-"""Importing conversations from the app (DESIGN.md §6): a path, a progress bar, a summary.
+"""Importing from the app (DESIGN.md §2, §6): a path, a progress bar, a summary.
 
 The user types or pastes the path of an export (ChatGPT's or Claude.ai's ``.zip``, their
-``conversations.json`` or its shards, a folder holding them, or a JSONL file) and presses
-Enter; a path pasted as terminals paste a dropped file — quoted, with backslash-escaped
-spaces, as a ``file://`` URI, or starting with ``~`` — is read as the file it names
-(:func:`pasted_path`). :func:`app.pipeline.ingest_file` runs in a thread worker; its
+``conversations.json`` or its shards, a folder holding them, or a JSONL file), or of a memory
+list copied from an assistant (one memory per line or bullet, :mod:`app.ingest.memory_list`),
+and presses Enter; a path pasted as terminals paste a dropped file — quoted, with
+backslash-escaped spaces, as a ``file://`` URI, or starting with ``~`` — is read as the file
+it names (:func:`pasted_path`). A memory list goes to the Inbox as the assistant's
+(:mod:`app.memory_import`; whose, the user may say in the ``From`` choice, else the list's own
+words tell, else "another assistant"), and the summary counts each outcome. For a conversation
+export, :func:`app.pipeline.ingest_file` runs in a thread worker; its
 ``progress(bytes_read, total_bytes)`` callback posts :class:`IngestScreen.Progressed`
 messages (at most ~200 per file) that move the progress bar. Escape stops a running import
 cooperatively: the callback raises :class:`_Stopped` at its next call, and since one import
@@ -32,13 +36,22 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Footer, Input, Label, ProgressBar, Static
+from textual.widgets import Footer, Input, Label, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
 from memtrust.screens import ASSETS
 from memtrust.screens.literal import displayable
 from memtrust.screens.store_screen import StoreScreen
 from memtrust.store.errors import InvalidInput, MemtrustError
+
+#: Whose memory list it is (``memtrust ingest --from``); ``detect``: the list's own words tell.
+LIST_FROM: tuple[tuple[str, str], ...] = (
+    ("A memory list is from: the assistant it names, if any", "detect"),
+    ("A memory list is from: ChatGPT", "chatgpt"),
+    ("A memory list is from: Claude", "claude"),
+    ("A memory list is from: Gemini", "gemini"),
+    ("A memory list is from: another assistant", "other"),
+)
 
 #: Post a progress message when at least this share of the file was read since the last one.
 PROGRESS_STEP = 1 / 200
@@ -179,15 +192,16 @@ class IngestScreen(StoreScreen):
     def compose(self) -> ComposeResult:
         yield Static(
             Content.assemble(
-                ("Import conversations", "bold"),
-                " — a ChatGPT or Claude.ai export (the .zip, its conversations.json, or the folder), or a JSONL "
-                "file. What you asked to be "
-                "remembered waits in your Inbox; nothing is inferred unless implicit learning is on.",
+                ("Import conversations or a memory list", "bold"),
+                " — a ChatGPT or Claude.ai export (the .zip, its conversations.json, or the folder), a JSONL "
+                "file, or the memories an assistant lists about you (one per line or bullet). They wait in your "
+                "Inbox; nothing is inferred unless implicit learning is on.",
             ),
             id="ingest-title",
         )
         yield Label("File to import (Enter starts; Escape stops or goes back)", id="ingest-path-label")
         yield Input(placeholder="~/Downloads/conversations.json", id="ingest-path", select_on_focus=False)
+        yield Select(LIST_FROM, value="detect", allow_blank=False, id="ingest-from", compact=True)
         yield ProgressBar(id="ingest-progress", show_eta=False)
         yield Static("", id="ingest-status")
         with VerticalScroll(id="ingest-rejected-list"):
@@ -220,12 +234,16 @@ class IngestScreen(StoreScreen):
         self.query_one("#ingest-path", Input).disabled = True
         self._say(f"Reading {pasted_path(typed).name}…")
         self._list_rejected([])
-        self.ingest(typed)
+        chosen = self.query_one("#ingest-from", Select).value
+        self.ingest(typed, None if chosen in ("detect", Select.BLANK) else str(chosen))
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Importing conversations")
-    def ingest(self, typed: str) -> None:
-        """Check the file, then run :func:`app.pipeline.ingest_file` with a progress callback
-        that moves the bar and stops the import when asked (thread worker)."""
+    def ingest(self, typed: str, assistant: str | None = None) -> None:
+        """Check the file, then bring in a memory list (:func:`app.memory_import.import_memory_list`,
+        as ``assistant``'s when given) or run :func:`app.pipeline.ingest_file` with a progress
+        callback that moves the bar and stops the import when asked (thread worker)."""
+        from memtrust.app.ingest.memory_list import is_conversation_export, read_memory_list_file
+        from memtrust.app.memory_import import import_memory_list
         from memtrust.app.pipeline import ingest_file
 
         worker = get_current_worker()
@@ -243,6 +261,18 @@ class IngestScreen(StoreScreen):
         try:
             if not path.exists():
                 raise InvalidInput(f"There is no file at {path}.")
+            if not is_conversation_export(path):
+                listed = import_memory_list(
+                    self.memtrust.store, read_memory_list_file(path), file_name=path.name, assistant=assistant
+                )
+                refused = [
+                    f"refused line {item.line}: {displayable(result.decision.reason)}"
+                    for item, result in listed.results
+                    if not result.decision.stored
+                ]
+                self.post_message(self.Progressed(1, 1))  # read whole, at once: a list is small
+                self.post_message(self.Finished(listed.summary(), wrote=True, rejected=refused))
+                return
             report = ingest_file(self.memtrust.store, path, progress=progress)
         except _Stopped:
             self.post_message(

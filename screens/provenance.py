@@ -16,7 +16,7 @@ from textual.content import Content
 
 from memtrust.screens.literal import displayable, fit, literal
 from memtrust.store.consumers import INFERENCE_FLOOR, is_weak_guess
-from memtrust.store.model import CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user
+from memtrust.store.model import ASSISTANT_NAMES, CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user, imported_from
 
 
 def day(moment: datetime) -> str:
@@ -85,11 +85,17 @@ BADGE_STYLES: dict[str, str] = {
 
 
 def formation_label(memory: Memory) -> str:
-    """``saved by you`` for explicit rows the user confirmed, ``requested`` for the others
-    (pending, or a confidential request quarantined before anyone confirmed it: nothing is
-    saved until the user says so), ``inferred 82%`` for implicit ones."""
+    """``saved by you`` for explicit rows the user confirmed, ``listed by ChatGPT`` for an
+    unconfirmed one from another assistant's memory list (it was not the user's request),
+    ``requested`` for the other unconfirmed ones (pending, or a confidential request
+    quarantined before anyone confirmed it: nothing is saved until the user says so),
+    ``inferred 82%`` for implicit ones."""
     if memory.formation == "explicit":
-        return "saved by you" if confirmed_by_user(memory) else "requested"
+        if confirmed_by_user(memory):
+            return "saved by you"
+        if (assistant := imported_from(memory.source)) is not None:
+            return "from a memtrust export" if assistant == "memtrust" else f"listed by {ASSISTANT_NAMES[assistant]}"
+        return "requested"
     return f"inferred {round(memory.confidence * 100)}%"
 
 
@@ -233,8 +239,31 @@ def _chat_origin(memory: Memory) -> Content:
     return Content.assemble("You asked for this ", where, f" (found when it was imported on {day(memory.created_at)}).")
 
 
+def _import_origin(memory: Memory, assistant: str) -> Content:
+    """Where a memory from another assistant's list came from (§2 ``import:<assistant>``):
+    whose list, its heading and date, when it was imported, and the user's yes if given."""
+    evidence = memory.evidence or {}
+    whose = "your memtrust export" if assistant == "memtrust" else f"{ASSISTANT_NAMES[assistant]}'s memory list"
+    details = []
+    heading = evidence.get("heading")
+    if isinstance(heading, str) and heading.strip():
+        details.append(f"under “{displayable(heading)}”")
+    listed = _epoch(evidence.get("listed_at"))
+    if listed is not None:
+        details.append(f"dated {day(listed)}")
+    detail = f" ({', '.join(details)})" if details else ""
+    sentence = f"From {whose}{detail}, imported on {day(memory.created_at)}"
+    if memory.confirmed_at is not None:
+        sentence += f"; you confirmed it as yours on {day(memory.confirmed_at)}"
+    elif assistant != "memtrust":
+        sentence += f"; {ASSISTANT_NAMES[assistant]} formed it and may have guessed it"
+    return Content(sentence + ".")
+
+
 def _explicit_origin(memory: Memory) -> Content:
     evidence = memory.evidence or {}
+    if (assistant := imported_from(memory.source)) is not None:
+        return _import_origin(memory, assistant)
     if memory.source == "chat":
         return _chat_origin(memory)
     if memory.source == "user" and evidence.get("promoted_from") == "implicit":
