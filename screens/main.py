@@ -953,18 +953,20 @@ class MainScreen(StoreScreen):
         self.post_message(self.Changed(f"Cleared {removed:,} inferred {'memory' if removed == 1 else 'memories'}."))
 
     def action_export(self) -> None:
-        self.app.push_screen(
-            ExportScreen(default_export_path(self.memtrust.now())),
-            with_answer(self.export),
-        )
+        now = self.memtrust.now()
+        self.app.push_screen(ExportScreen(default_export_path(now), now), with_answer(self.export))
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Writing the export")
     def export(self, request: ExportRequest) -> None:
-        """Write the DSAR export (§9) as JSON and Markdown, 0600, atomically; audit it (thread worker)."""
+        """Write the DSAR export (§9) as JSON and Markdown, or a block for another assistant
+        (:mod:`store.portable`), 0600, atomically; audit it (thread worker)."""
         from memtrust.store.export import UNENCRYPTED_WARNING, export_text, record_export, write_export
         from memtrust.store.report import render_markdown
 
         store = self.memtrust.store
+        if request.target is not None:
+            self._export_block(request)
+            return
         text, count = export_text(store, app_version=app_version())  # serialised once, in SQL
         json_path, md_path = request.paths
         write_export(json_path, text)
@@ -975,6 +977,32 @@ class MainScreen(StoreScreen):
         self.post_message(
             self.Changed(f"Wrote {json_path} and {md_path}. {UNENCRYPTED_WARNING}", "warning", title="Export written")
         )
+
+    def _export_block(self, request: ExportRequest) -> None:
+        """Write a block for ``request.target`` and say where to paste it, what the limit left
+        out and which inferences were not given (inside the export worker)."""
+        from memtrust.store.export import UNENCRYPTED_WARNING, record_export, write_export
+        from memtrust.store.portable import TARGETS, left_out_sentence, portable_block
+
+        target = request.target or "text"
+        block = portable_block(self.memtrust.store, target, include_inferred=request.include_inferred)
+        write_export(request.json, block.text)
+        record_export(
+            self.memtrust.store,
+            actor=TUI_ACTOR,
+            destination=str(request.json),
+            memory_count=len(block.memories),
+            format=f"for:{target}",
+            inferred=block.inferred,
+        )
+        count = len(block.memories)
+        words = [
+            f"Wrote {count} {'memory' if count == 1 else 'memories'} to {request.json}; paste it into "
+            f"{TARGETS[target].where}.",
+            *(sentence for sentence in (left_out_sentence(block), *block.not_given) if sentence),
+            UNENCRYPTED_WARNING,
+        ]
+        self.post_message(self.Changed(" ".join(words), "warning", title="Export written"))
 
 
 def default_export_path(now) -> Path:

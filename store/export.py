@@ -319,9 +319,10 @@ def dumps_export(data: dict[str, Any]) -> str:
 STORE_COMPANION_SUFFIXES = ("-wal", "-shm", ".keyinfo.json", ".lock", ".sqlcipher3-backup", ".rekey")
 
 
-#: How a memtrust export begins, whitespace removed (JSON; Markdown report): only such a
-#: file is ever replaced by a new export.
-EXPORT_SIGNATURES = ('{"meta"', "#Whatmemtrustholdsaboutyou")
+#: How a memtrust export begins, whitespace removed (JSON; Markdown report; a block from
+#: ``export --for``, :func:`store.portable.header`): only such a file is ever replaced by a
+#: new export.
+EXPORT_SIGNATURES = ('{"meta"', "#Whatmemtrustholdsaboutyou", "Frommemtrust,")
 
 
 def check_export_destination(path: Path) -> None:
@@ -379,8 +380,16 @@ def write_export(path: Path, text: str) -> Path:
     return path
 
 
-#: How an audit reason names an export's format (``memtrust export --format``).
-_FORMAT_NAMES = {"json": "JSON", "md": "Markdown"}
+#: How an audit reason names an export's format (``memtrust export --format``, or ``--for``:
+#: a paste-ready block, :mod:`store.portable`).
+_FORMAT_NAMES = {
+    "json": "JSON",
+    "md": "Markdown",
+    "for:chatgpt": "a block for ChatGPT",
+    "for:claude": "a block for Claude",
+    "for:gemini": "a block for Gemini",
+    "for:text": "a plain-text block",
+}
 
 
 def record_export(
@@ -391,11 +400,13 @@ def record_export(
     memory_count: int,
     format: str = "json",
     markdown: str | None = None,
+    inferred: int | None = None,
 ) -> None:
     """Audit one export (§7) in one row: where, in what format and how many memories, never their values.
 
-    ``destination`` is the written file's path, or ``stdout``; ``format`` is ``json`` or
-    ``md``. One export is one row: when the JSON is written with its Markdown report beside
+    ``destination`` is the written file's path, or ``stdout``; ``format`` is ``json``, ``md``
+    or, for a paste-ready block (:mod:`store.portable`), ``for:chatgpt`` … ``for:text``, with
+    ``inferred`` the number of inferences it holds (``detail.inferred``; said in the reason). One export is one row: when the JSON is written with its Markdown report beside
     it (the app's ``w``), pass the report's path as ``markdown`` and the row names both
     (``detail``: ``destination``, ``format``, ``markdown``). The reason names the format(s):
     ``Exported 11 memories as JSON and Markdown.``
@@ -403,15 +414,19 @@ def record_export(
     from memtrust.store import audit
 
     formats = _FORMAT_NAMES.get(format, format) + (" and Markdown" if markdown is not None else "")
-    detail = {"destination": destination, "format": format}
+    detail: dict[str, Any] = {"destination": destination, "format": format}
     if markdown is not None:
         detail["markdown"] = markdown
+    reason = f"Exported {memory_count:,} {'memory' if memory_count == 1 else 'memories'} as {formats}"
+    if inferred is not None:
+        detail["inferred"] = inferred
+        reason += f", {inferred:,} of them inferred and marked as guesses" if inferred else ", none inferred"
     with store.db.write() as conn:
         audit.record(
             conn,
             at=to_epoch(store.clock()),
             event="export",
             actor=actor,
-            reason=f"Exported {memory_count:,} {'memory' if memory_count == 1 else 'memories'} as {formats}.",
+            reason=reason + ".",
             detail=detail,
         )
