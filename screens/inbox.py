@@ -71,12 +71,15 @@ def import_question(memory: Memory) -> Content:
     """
     assistant = imported_from(memory.source) or "other"
     evidence = memory.evidence or {}
+    # “… first.” needs no second full stop; “Robin” as your profile.name does.
+    ends_quoted = memory.key.startswith("notes.") and memory.value.rstrip().endswith((".", "!", "?"))
+    stop = "" if ends_quoted else "."
     if assistant == "memtrust":
-        opening = Content.assemble("Your memtrust export lists this as yours: ", _listed_value(memory), ".")
+        opening = Content.assemble("Your memtrust export lists this as yours: ", _listed_value(memory), stop)
         doubt = "It came in from a file, so memtrust asks before saving it. Is it yours?"
     else:
         who = ASSISTANT_NAMES[assistant]
-        opening = Content.assemble(f"{who[0].upper()}{who[1:]} listed this about you: ", _listed_value(memory), ".")
+        opening = Content.assemble(f"{who[0].upper()}{who[1:]} listed this about you: ", _listed_value(memory), stop)
         doubt = f"{who[0].upper()}{who[1:]} formed this memory, and may have guessed it. Is it yours?"
     if evidence.get("marked_guess") is True:
         doubt = "memtrust inferred this before: it is a guess, not your words. Is it yours?"
