@@ -103,6 +103,11 @@ def _one_line(value: str) -> str:
     return _LINE_BREAKS.sub(" ", value)
 
 
+#: A note's value that a memory-list reader would not take as plain words: a label or key
+#: before a colon, a leading date, bracket, bullet, number or heading mark.
+_MISREAD = re.compile(r"^[^:]{1,60}:\s|^\s*[\[#>*•(\d-]|^\s*(?:\*\*|__)")
+
+
 def guess_mark(memory: Memory) -> str:
     """`` (a guess: memtrust inferred this, 82% sure)``: how an inference is marked; the
     memory-list reader recognises it and does not take it for the user's word."""
@@ -112,14 +117,15 @@ def guess_mark(memory: Memory) -> str:
 def memory_line(memory: Memory, target: str) -> str:
     """One memory as a line of the block for ``target`` (without the list marker).
 
-    ``text``: ``key: value`` (a note: its value alone). Others: ``Label: value`` for a known
+    ``text``: ``key: value`` (a note: its value alone, unless a reader would take its start
+    for a label, a date or a heading — then ``notes.<id>: value`` too). Others: ``Label: value`` for a known
     key (:data:`KEY_LABELS`), ``value`` for a note, else ``Name (category): value``. A memory
     outside the shared scope names its scope in the other targets (``text`` groups by scope).
     Inferences end with :func:`guess_mark`.
     """
     value = _one_line(memory.value)
     category, _, name = memory.key.partition(".")
-    if category == "notes":
+    if category == "notes" and not (target == "text" and _MISREAD.match(value)):
         line = value
     elif target == "text":
         line = f"{memory.key}: {value}"

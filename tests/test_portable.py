@@ -189,3 +189,31 @@ def test_round_trip_of_the_chatgpt_block_keeps_the_known_keys(store, tmp_path, c
         assert {"profile.name", "contact.preferred_channel"} <= keys
     finally:
         fresh.close()
+
+
+def test_a_note_that_would_read_as_a_label_or_date_keeps_its_key_in_the_text_block(store, tmp_path, clock):
+    saved(store, "notes.ana", "Name: Ana (my sister's best friend)")
+    saved(store, "notes.start", "2024-01-01 - started at the bakery")
+    saved(store, "notes.plain", "Keeps a diary")
+    lines = portable_block(store, "text").text.splitlines()[1:]
+    assert lines == [
+        "- notes.ana: Name: Ana (my sister's best friend)",
+        "- Keeps a diary",
+        "- notes.start: 2024-01-01 - started at the bakery",
+    ]
+    fresh = create_throwaway_store(tmp_path / "fresh", clock=clock).store
+    try:
+        import_memory_list(fresh, parse_memory_list(portable_block(store, "text").text, "x.txt"), file_name="x.txt")
+        assert {(m.key.split(".")[0], m.value) for m in fresh.list()} == {
+            ("notes", "Name: Ana (my sister's best friend)"),
+            ("notes", "2024-01-01 - started at the bakery"),
+            ("notes", "Keeps a diary"),
+        }
+    finally:
+        fresh.close()
+
+
+def test_a_memory_that_mentions_memtrust_is_still_a_memory():
+    found = parse_memory_list("- memtrust keeps my notes\n- From memtrust I export weekly\n", "x.txt")
+    assert [item.text for item in found.items] == ["memtrust keeps my notes", "From memtrust I export weekly"]
+    assert found.assistant is None

@@ -46,7 +46,7 @@ WHAT_IS_READ = (
 
 #: The line memtrust's own ``export --for`` writes first; a list that
 #: starts with it came from memtrust.
-MEMTRUST_HEADER = re.compile(r"^\W*(?:from\s+)?memtrust\b", re.IGNORECASE)
+MEMTRUST_HEADER = re.compile(r"^\W*From memtrust, where I keep\b")
 
 
 @dataclass(frozen=True)
