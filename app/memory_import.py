@@ -25,14 +25,13 @@ sets the scope of the items under it; other headings and the item's date are kep
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 from memtrust.app.detectors.intents import known_values, note_key
+from memtrust.app.ingest.conversation import ContentIds
 from memtrust.app.ingest.memory_list import ListItem, MemoryList
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import (
@@ -126,13 +125,11 @@ def _folded(text: str) -> str:
 
 def item_identity(store: MemoryStore, text: str) -> str:
     """The identity of a memory-list item whose words are ``text`` (module docstring, §3.7):
-    ``import-list:h-`` and 20 hex digits of an HMAC-SHA-256 of the folded words, keyed by the
-    store's own content-id key (:meth:`MemoryStore.content_id_key`), so the identity — kept
-    after the user's no — can never be used to test a guess of the words."""
-    digest = hmac.new(
-        store.content_id_key(), f"memory-list item\x1f{_folded(text)}".encode("utf-8", "surrogatepass"), hashlib.sha256
-    ).hexdigest()
-    return f"{ITEM_IDENTITY_PREFIX}h-{digest[:20]}"
+    ``import-list:`` and the content id of its folded words (:class:`ContentIds`: ``h-`` and 20
+    hex digits of an HMAC-SHA-256 keyed by the store's own content-id key,
+    :meth:`MemoryStore.content_id_key`), so the identity — kept after the user's no, among the
+    ingested message identities — can never be used to test a guess of the words."""
+    return ITEM_IDENTITY_PREFIX + ContentIds(store.content_id_key()).of("memory-list item", _folded(text))
 
 
 def heading_category(heading: str | None) -> str | None:
@@ -184,7 +181,8 @@ def proposal_for(item: ListItem, *, assistant: str, file_name: str, scope: str =
     them ``heading``, ``listed_as`` (the date as written) and ``listed_at`` (that date, epoch
     seconds UTC), ``marked_guess`` (memtrust's own export marked it a guess). ``source_ref``:
     ``<file name>#<line>``. The item's words are the ``utterance`` that admission screens
-    (§3.5), never stored as such.
+    (§3.5), never stored as such; its date is ``said_at``, from which temporary wording counts
+    (§4: "this week" on a list dated last year has lapsed, and is not proposed).
     """
     key, value = key_for(item)
     evidence: dict[str, object] = {"assistant": assistant, "list": file_name, "line": item.line}
@@ -205,6 +203,7 @@ def proposal_for(item: ListItem, *, assistant: str, file_name: str, scope: str =
         scope=scope,
         evidence=evidence,
         utterance=item.text,
+        said_at=item.dated,
     )
 
 
@@ -244,13 +243,15 @@ class ListImportReport:
     def counts(self) -> Counter[str]:
         """How many items had each outcome: ``pending`` (in the Inbox), ``quarantined``,
         ``saved`` (never for an import: nobody has confirmed it), ``secret`` (refused, §3.5),
-        ``held`` (a value already held, §3.4), ``rejected`` (any other refusal), and
+        ``held`` (a value already held, §3.4), ``lapsed`` (temporary, and its time was up by the
+        list's date, §4), ``rejected`` (any other refusal), and
         ``sensitive`` (stored items about a sensitive matter, badged; counted besides)."""
         counts: Counter[str] = Counter()
         for _item, result in self.results:
             decision = result.decision
             if decision.outcome == "reject":
-                counts["secret" if decision.rule == "3.5" else "held" if decision.rule == "3.4" else "rejected"] += 1
+                kind = {"3.5": "secret", "3.4": "held", "4": "lapsed"}.get(decision.rule, "rejected")
+                counts[kind] += 1
                 continue
             counts[{"pending": "pending", "quarantine": "quarantined", "admit": "saved"}[decision.outcome]] += 1
             if result.memory is not None and result.memory.sensitive:
@@ -275,6 +276,8 @@ class ListImportReport:
             f"{counts['secret']} refused as {'a secret' if counts['secret'] == 1 else 'secrets'}",
             f"{counts['held']} you already have",
         ]
+        if counts["lapsed"]:
+            parts.append(f"{counts['lapsed']} already lapsed (temporary, by the list's date)")
         if counts["rejected"]:
             parts.append(f"{counts['rejected']} refused for another reason")
         sentence = f"Read {self.items} {'memory' if self.items == 1 else 'memories'} from {self.file}, {self.whose()}: "

@@ -820,20 +820,6 @@ class MemoryStore:
         with self.db.read() as conn:
             return _inference_deleted_at(conn, scope, key)
 
-    def content_id_key(self) -> bytes:
-        """This store's key for identities made from content (§3.7, §6): 32 random bytes,
-        made the first time one is needed and kept in the encrypted store's ``meta`` (never
-        exported), so an identity kept after the user's no cannot be used to test guesses of
-        the words."""
-        value = self.db.meta("content_id_key")
-        if value is None:
-            with self.db.write() as conn:
-                conn.execute(
-                    "INSERT OR IGNORE INTO meta (name, value) VALUES ('content_id_key', lower(hex(randomblob(32))))"
-                )
-                value = conn.execute("SELECT value FROM meta WHERE name = 'content_id_key'").fetchone()[0]
-        return bytes.fromhex(value)
-
     def mark_ingested(self, refs: Iterable[str]) -> None:
         """Record message refs as ingested (idempotent)."""
         now = self._now()

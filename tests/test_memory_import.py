@@ -236,3 +236,12 @@ def test_ingest_refuses_a_text_that_is_not_a_memory_list_in_one_sentence_before_
     assert not run.home.exists()  # nothing was created for a file that was not read
     both = run("ingest", str(prose), "--from", "chatgpt", "--format", "claude")
     assert both.returncode == 1 and "give one of them" in both.stderr
+
+
+def test_temporary_wording_counts_from_the_lists_date_and_a_lapsed_item_is_not_proposed(store):
+    report = bring(store, "- [2024-01-10] - In Berlin this week\n- [2026-03-02] - Working from home this week\n")
+    counts = report.counts()
+    assert (counts["lapsed"], counts["pending"]) == (1, 1)
+    assert "1 already lapsed (temporary, by the list's date)" in report.summary()
+    [memory] = store.list()
+    assert memory.value == "Working from home this week" and memory.expires_at is not None

@@ -179,3 +179,35 @@ def test_empty_binary_and_foreign_encodings(tmp_path):
     assert [item.text for item in read_memory_list_file(utf16).items] == ["Préfère le thé"]
     with pytest.raises(IngestError, match="no such file"):
         read_memory_list_file(tmp_path / "missing.txt")
+
+
+def test_what_starts_like_a_conversation_export_goes_to_the_export_readers(tmp_path):
+    import gzip
+    import zipfile
+
+    from memtrust.app.ingest.memory_list import is_conversation_export
+
+    cases = {
+        "conversations.json": b'[{"mapping": {}}]',
+        "lines.jsonl": b'{"conversation_id": "c"}\n',
+        "empty.json": b"[ ]",
+        "dated.txt": b"[2025-01-12] - Keep answers short\n",
+        "plain.txt": b"Prefers tea\n",
+        "bom.json": b'\xef\xbb\xbf  [{"chat_messages": []}]',
+    }
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as archive:
+        archive.writestr("conversations.json", "[]")
+    (tmp_path / "export.json.gz").write_bytes(gzip.compress(b"[]"))
+    (tmp_path / "shards").mkdir()
+    exports = {path.name for path in tmp_path.iterdir() if is_conversation_export(path)}
+    assert exports == {
+        "conversations.json",
+        "lines.jsonl",
+        "empty.json",
+        "bom.json",
+        "export.zip",
+        "export.json.gz",
+        "shards",
+    }
