@@ -7,15 +7,16 @@ for the store workers and read what the screen actually rendered.
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
+from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
-from textual.worker import WorkerCancelled
+from textual.worker import WorkerCancelled, WorkerState
 
 from memtrust.app.app import MemtrustApp
 from memtrust.app.settings import Settings
@@ -97,13 +98,27 @@ def make_app(store: MemoryStore, clock, **options) -> MemtrustApp:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Wait until every store worker has finished and its messages are handled. A worker
-    cancelled meanwhile was superseded by a newer one of its exclusive group (an outside
-    write polled in while the screen loaded): the next round waits for that one."""
+    """Wait until every store worker has finished and its messages are handled (a worker
+    cancelled meanwhile was superseded by a newer one of its exclusive group: see
+    :func:`wait_for_workers`)."""
     for _ in range(3):
-        with contextlib.suppress(WorkerCancelled):
-            await pilot.app.workers.wait_for_complete()
+        await wait_for_workers(pilot.app)
         await pilot.pause()
+
+
+async def wait_for_workers(app: App) -> None:
+    """Wait for every started worker of ``app`` to end; raise WorkerFailed if one failed.
+
+    A cancelled worker is no failure: an exclusive worker (the outside-writes poll, a search
+    read) is cancelled when a newer one replaces it. Textual's ``wait_for_complete`` raises
+    WorkerCancelled for it, so a test failed whenever a poll was replaced while it waited;
+    and it raises WorkerError for a worker not started yet (the next round waits for that one).
+    """
+    started = [worker for worker in app.workers if worker.state is not WorkerState.PENDING]
+    outcomes = await asyncio.gather(*(worker.wait() for worker in started), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException) and not isinstance(outcome, WorkerCancelled):
+            raise outcome
 
 
 def rendered(widget: Widget) -> str:
