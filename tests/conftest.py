@@ -6,6 +6,7 @@ for authors and licences); tests that use them name the file.
 
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -72,14 +73,28 @@ def store(tmp_path, clock):
     opened.store.close()
 
 
-@pytest.fixture
-def passphrase_store_path(tmp_path, monkeypatch, clock):
-    """The path of a passphrase-mode store created through open_store, then closed."""
-    monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
-    path = tmp_path / "data" / "memtrust.db"
-    opened = open_store(path, clock=clock, allow_keychain=False)
-    opened.store.close()
+@pytest.fixture(scope="session")
+def passphrase_store_template(tmp_path_factory) -> Path:
+    """A passphrase-mode store created through open_store (on the fixed clock), then closed:
+    made once per test process, so SQLCipher's passphrase KDF runs once for all the copies
+    :func:`passphrase_store_path` hands out instead of once per test."""
+    path = tmp_path_factory.mktemp("passphrase-store") / "data" / "memtrust.db"
+    with pytest.MonkeyPatch.context() as environment:
+        environment.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
+        open_store(path, clock=FakeClock(), allow_keychain=False).store.close()
     return path
+
+
+@pytest.fixture
+def passphrase_store_path(tmp_path, monkeypatch, passphrase_store_template):
+    """The path of a fresh passphrase-mode store (a copy of :func:`passphrase_store_template`,
+    files and modes alike: folder 0700, files 0600); ``MEMTRUST_PASSPHRASE`` opens it."""
+    monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o700)
+    for file in passphrase_store_template.parent.iterdir():
+        shutil.copy2(file, folder / file.name)
+    return folder / passphrase_store_template.name
 
 
 @pytest.fixture
