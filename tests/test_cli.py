@@ -1,4 +1,9 @@
-"""End-to-end CLI (§11): every command as a user runs it, in a subprocess, with one-sentence errors."""
+"""End-to-end CLI (§11): every command as a user runs it, with one-sentence errors.
+
+Commands run in the test process (tests/command_line.py: the same entry, exit status and
+output as the console script); a few run as real processes, where the process itself is
+what is tested (no terminal, no passphrase source, a passphrase command's runs).
+"""
 
 from __future__ import annotations
 
@@ -10,31 +15,49 @@ import time
 
 import pytest
 
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
+
+
+def _environment(home, tmp_path, passphrase: str | None) -> dict[str, str]:
+    env = {"MEMTRUST_HOME": str(home), "HOME": str(tmp_path)}
+    if passphrase is not None:
+        env["MEMTRUST_PASSPHRASE"] = passphrase
+    return env
 
 
 @pytest.fixture
 def run(tmp_path):
+    """``run("add", …)``: memtrust with that command line, in process, on a store in ``run.home``."""
     home = tmp_path / "home"
 
     def run(
         *args: str, passphrase: str | None = TEST_PASSPHRASE, stdin: str | None = None
     ) -> subprocess.CompletedProcess:
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEMTRUST_HOME": str(home), "HOME": str(tmp_path)}
-        if passphrase is not None:
-            env["MEMTRUST_PASSPHRASE"] = passphrase
+        return run_memtrust(*args, env=_environment(home, tmp_path, passphrase), stdin=stdin)
+
+    run.home = home
+    return run
+
+
+@pytest.fixture
+def run_process(tmp_path):
+    """As :func:`run`, in a real ``python -m memtrust.app`` process with only that environment."""
+    home = tmp_path / "home"
+
+    def run_process(*args: str, passphrase: str | None = TEST_PASSPHRASE) -> subprocess.CompletedProcess:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **_environment(home, tmp_path, passphrase)}
         return subprocess.run(
             [sys.executable, "-m", "memtrust.app", *args],
             capture_output=True,
             text=True,
             env=env,
-            input=stdin,
-            stdin=None if stdin is not None else subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
             timeout=60,
         )
 
-    run.home = home
-    return run
+    run_process.home = home
+    return run_process
 
 
 def _one_sentence_error(done: subprocess.CompletedProcess) -> str:
@@ -85,13 +108,13 @@ def test_a_secret_is_refused_with_the_reason(run):
     assert "card number" in error and "not a password manager" in error
 
 
-def test_no_passphrase_and_no_terminal_gives_a_sentence_and_creates_nothing(run):
-    error = _one_sentence_error(run("list", passphrase=None))
+def test_no_passphrase_and_no_terminal_gives_a_sentence_and_creates_nothing(run_process):
+    error = _one_sentence_error(run_process("list", passphrase=None))
     assert "MEMTRUST_PASSPHRASE" in error or "no memtrust store" in error.lower()
-    assert not (run.home / "memtrust.db").exists()
-    error = _one_sentence_error(run("add", "notes.x", "y", "--yes", passphrase=None))
+    assert not (run_process.home / "memtrust.db").exists()
+    error = _one_sentence_error(run_process("add", "notes.x", "y", "--yes", passphrase=None))
     assert "passphrase" in error
-    assert not (run.home / "memtrust.db").exists()
+    assert not (run_process.home / "memtrust.db").exists()
 
 
 def test_learning_is_off_by_default_and_turning_it_on_is_a_consent_event(run):

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -16,6 +13,7 @@ from memtrust.store.export import build_export, dumps_export, write_export
 from memtrust.store.model import Proposal
 from memtrust.store.opening import create_throwaway_store
 from memtrust.store.restore import restore
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 from tests.dsar_fixtures import TRICKY_VALUES, fill
 
@@ -157,19 +155,9 @@ def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_
 
 
 def _run(home, *args):
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "MEMTRUST_HOME": str(home),
-        "HOME": str(home.parent),
-        "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "memtrust.app", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
+    """``memtrust ARGS`` on the store in ``home`` (in process: tests/command_line.py)."""
+    return run_memtrust(
+        *args, env={"MEMTRUST_HOME": str(home), "HOME": str(home.parent), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
     )
 
 

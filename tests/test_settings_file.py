@@ -13,6 +13,7 @@ import pytest
 from tui_fixtures import make_app, settle
 
 from memtrust.app.settings import MAX_SETTINGS_BYTES, Settings, load_settings, theme_problem
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,15 +100,13 @@ async def test_the_app_says_when_the_settings_theme_is_unknown(store, clock):
 
 def _doctor(tmp_path: Path, config: Path) -> subprocess.CompletedProcess:
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "MEMTRUST_HOME": str(tmp_path / "home"),
         "HOME": str(tmp_path),
         "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
         "MEMTRUST_CONFIG": str(config),
     }
-    run = {"capture_output": True, "text": True, "env": env, "stdin": subprocess.DEVNULL, "timeout": 120}
-    assert subprocess.run([sys.executable, "-m", "memtrust.app", "init"], check=False, **run).returncode == 0
-    return subprocess.run([sys.executable, "-m", "memtrust.app", "doctor"], check=False, **run)
+    assert run_memtrust("init", env=env).returncode == 0
+    return run_memtrust("doctor", env=env)
 
 
 def test_doctor_names_an_unknown_theme(tmp_path):

@@ -4,9 +4,7 @@ share are each said once, in plain text, and left out; every other remap still a
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 from textual.widgets._toast import Toast
@@ -17,6 +15,7 @@ from memtrust.app.settings import KeyCheck, Settings, check_keys, key_name_probl
 from memtrust.screens.add import AddMemoryScreen
 from memtrust.screens.confirm import ConfirmScreen
 from memtrust.screens.main import MainScreen
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 
 KEY_WARNING = "Some keys in the settings file not used"
@@ -258,7 +257,6 @@ async def test_the_warning_is_shown_once_from_the_settings_file(store, clock, tm
 def test_doctor_reports_the_keys_the_app_would_leave_out(tmp_path):
     config = tmp_path / "settings.toml"
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "MEMTRUST_HOME": str(tmp_path / "home"),
         "HOME": str(tmp_path),
         "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
@@ -266,15 +264,7 @@ def test_doctor_reports_the_keys_the_app_would_leave_out(tmp_path):
     }
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "memtrust.app", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            timeout=60,
-            check=False,
-        )
+        return run_memtrust(*args, env=env)
 
     assert run("init").returncode == 0
     clean = run("doctor")

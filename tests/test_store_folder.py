@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from memtrust.store.keys import read_key_record
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,9 +84,11 @@ def home(tmp_path) -> Path:
 
 @pytest.fixture
 def store_home(home) -> Path:
-    """``home`` holding a passphrase-mode store with one memory."""
-    assert memtrust("init", home=home).returncode == 0
-    assert memtrust("add", "profile.name", "Ada", "--yes", home=home).returncode == 0
+    """``home`` holding a passphrase-mode store with one memory (made in process: the tests'
+    own commands run as real processes)."""
+    env = {"HOME": str(home.parent), "MEMTRUST_HOME": str(home), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
+    assert run_memtrust("init", env=env).returncode == 0
+    assert run_memtrust("add", "profile.name", "Ada", "--yes", env=env).returncode == 0
     return home
 
 
