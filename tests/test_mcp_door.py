@@ -21,7 +21,7 @@ from memtrust.store.audit import DETAIL_MAX, REASON_MAX
 from memtrust.store.model import Proposal
 from memtrust.store.quotas import AgentQuota
 from tests.conftest import TEST_PASSPHRASE
-from tests.test_mcp_server import REPO, call, opened, served
+from tests.test_mcp_server import REPO, call, opened, served, server_output  # noqa: F401 - autouse fixture
 
 QUOTA = AgentQuota()
 

@@ -1,7 +1,10 @@
-"""§10 agents over MCP: ``memtrust mcp`` as a subprocess, driven by the ``mcp`` SDK's own stdio client.
+"""§10 agents over MCP: memtrust's server driven by the ``mcp`` SDK's own client.
 
-Each test starts the real server (``python -m memtrust.app mcp --db PATH``) on a passphrase store and
-checks the store itself afterwards: the formation rules hold for agents exactly as for the user.
+Each test serves a passphrase store and checks the store itself afterwards: the formation rules
+hold for agents exactly as for the user. Most tests run the server in the test process, over the
+SDK's in-memory transport (the same JSON-RPC messages as stdio, without starting Python and
+importing the SDK again for every session); a few start the real ``python -m memtrust.app mcp``
+and talk to it over stdio, as an assistant does.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ import sys
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
-from mcp import ClientSession, StdioServerParameters, types
+import pytest
+from mcp import Client, ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
+from memtrust.app.mcp_server import AgentServer
 from memtrust.store.model import Proposal
 from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE
@@ -35,9 +40,42 @@ def rows(block: dict) -> str:
     return "\n".join(block["context"].splitlines()[:-1])
 
 
+#: The running test's capfd: what an in-process server writes to stdout or stderr (set by
+#: :func:`server_output`, which modules using :func:`served` import).
+_OUTPUT: dict[str, pytest.CaptureFixture[str]] = {}
+
+
+@pytest.fixture(autouse=True)
+def server_output(capfd):
+    """Lets :func:`served` read what the server printed during a session."""
+    _OUTPUT["capture"] = capfd
+    yield
+    _OUTPUT.clear()
+
+
 @asynccontextmanager
 async def served(path: Path, *, consumer: str | None = "assistant", elicitation=None, client_name: str | None = None):
-    """An initialised client session on ``memtrust mcp`` serving the store at ``path``."""
+    """An initialised client session on memtrust's MCP server for the store at ``path``, run
+    in this process as ``memtrust mcp --db PATH [--consumer NAME]`` runs it (the store opened
+    without creating one, never prompting), over the SDK's in-memory JSON-RPC transport."""
+    capture = _OUTPUT["capture"]
+    capture.readouterr()  # what came before the session is not the server's
+    store = open_store(path, create=False, prompt=None).store
+    try:
+        client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
+        server = AgentServer(store, consumer=consumer).build()
+        async with Client(server, mode="legacy", elicitation_callback=elicitation, client_info=client_info) as client:
+            yield client.session
+    finally:
+        store.close()
+    assert capture.readouterr() == ("", "")  # the server prints nothing, not even on stderr
+
+
+@asynccontextmanager
+async def served_by_a_process(
+    path: Path, *, consumer: str | None = "assistant", elicitation=None, client_name: str | None = None
+):
+    """As :func:`served`, with the real ``memtrust mcp`` process over stdio."""
     args = ["-m", "memtrust.app", "mcp", "--db", str(path)] + (["--consumer", consumer] if consumer else [])
     env = {"MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, "MEMTRUST_HOME": str(path.parent / "home"), "PYTHONPATH": str(REPO)}
     params = StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(REPO))
@@ -80,7 +118,7 @@ def opened(path: Path):
 
 
 async def test_server_lists_the_memtrust_tools_each_saying_when_to_use_it(passphrase_store_path):
-    async with served(passphrase_store_path) as session:
+    async with served_by_a_process(passphrase_store_path) as session:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
     assert set(tools) == TOOLS
     assert "explicitly asked you to remember" in tools["propose_memory"].description
@@ -363,7 +401,7 @@ async def test_every_call_is_in_the_audit_with_the_consumer_name_and_formation(p
 
 
 async def test_without_configured_consumer_the_clients_own_name_is_used_normalised(passphrase_store_path):
-    async with served(passphrase_store_path, consumer=None, client_name="Claude Desktop") as session:
+    async with served_by_a_process(passphrase_store_path, consumer=None, client_name="Claude Desktop") as session:
         outcome = await call(session, "propose_memory", key="profile.name", value="Ada")
         assert (await call(session, "list_my_memories"))["consumer"] == "claude_desktop"
     with opened(passphrase_store_path) as store:
