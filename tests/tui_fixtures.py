@@ -98,16 +98,22 @@ def make_app(store: MemoryStore, clock, **options) -> MemtrustApp:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Wait until every store worker has finished and its messages are handled (a worker
-    cancelled meanwhile was superseded by a newer one of its exclusive group: see
-    :func:`wait_for_workers`)."""
+    """Wait until every store worker has finished and its messages are handled: rounds of
+    waiting for the workers, then letting the app handle what they posted (which may start
+    more), until a round finds no worker to wait for and leaves none running — at most three.
+    (A worker cancelled meanwhile was superseded by a newer one of its exclusive group: see
+    :func:`wait_for_workers`.) Each round's pause redraws the screen, the costly part of a
+    TUI test, so rounds that cannot change anything are not taken."""
     for _ in range(3):
-        await wait_for_workers(pilot.app)
+        waited = await wait_for_workers(pilot.app)
         await pilot.pause()
+        if not waited and all(worker.is_finished for worker in pilot.app.workers):
+            return
 
 
-async def wait_for_workers(app: App) -> None:
-    """Wait for every started worker of ``app`` to end; raise WorkerFailed if one failed.
+async def wait_for_workers(app: App) -> int:
+    """Wait for every started worker of ``app`` to end and return how many there were;
+    raise WorkerFailed if one failed.
 
     A cancelled worker is no failure: an exclusive worker (the outside-writes poll, a search
     read) is cancelled when a newer one replaces it. Textual's ``wait_for_complete`` raises
@@ -119,6 +125,7 @@ async def wait_for_workers(app: App) -> None:
     for outcome in outcomes:
         if isinstance(outcome, BaseException) and not isinstance(outcome, WorkerCancelled):
             raise outcome
+    return len(started)
 
 
 def rendered(widget: Widget) -> str:
