@@ -85,6 +85,7 @@ def small_mount(tmp_path):
     subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
 
 
+@pytest.mark.slow
 def test_real_full_disk_gives_a_sentence_exit_1_and_an_intact_store(small_mount):
     home = small_mount / "memtrust"
     assert _cli("init", home=home).returncode == 0
@@ -103,6 +104,7 @@ def test_real_full_disk_gives_a_sentence_exit_1_and_an_intact_store(small_mount)
     assert "integrity: ok" in _cli("doctor", home=home).stdout
 
 
+@pytest.mark.slow
 def test_read_only_data_folder_gives_a_sentence_and_leaves_the_store_as_it_was(small_mount):
     home = small_mount / "memtrust"
     assert _cli("init", home=home).returncode == 0
@@ -147,6 +149,7 @@ def test_a_second_app_instance_on_the_same_store_gets_a_sentence(passphrase_stor
     InstanceLock(passphrase_store_path).acquire().release()  # released when its holder died
 
 
+@pytest.mark.slow
 def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locked(passphrase_store_path, monkeypatch):
     monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
     app_side = open_store(passphrase_store_path).store  # as the TUI holds it
@@ -186,6 +189,7 @@ def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locke
 # --- crashes ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_acknowledged_write_survives_sigkill_at_random_points(tmp_path):
     path = tmp_path / "crash" / "memtrust.db"
     key = new_raw_key("keychain")

@@ -32,7 +32,7 @@ RECOVERY_CODE = re.compile(r"\b(?:[0-9A-F]{4}-){15}[0-9A-F]{4}\b")
 BACKEND = "keyring.backends.SecretService.Keyring"
 NEW_PASSPHRASE = "a passphrase for the rekey test"
 
-pytestmark = pytest.mark.keychain
+pytestmark = [pytest.mark.keychain, pytest.mark.slow]
 
 
 @pytest.fixture

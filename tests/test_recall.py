@@ -156,6 +156,7 @@ def hundred_thousand(tmp_path_factory):
     store.close()
 
 
+@pytest.mark.slow  # filling 100,000 memories costs about 25 CPU seconds
 @pytest.mark.parametrize("purpose", ["style", "privileged"])
 @pytest.mark.parametrize("max_tokens", [MIN_MAX_TOKENS, 2000, 20_000])
 def test_at_100000_memories_the_block_stays_within_budget_and_gates(hundred_thousand, purpose, max_tokens):

@@ -302,6 +302,7 @@ def _one_winner(results: list[subprocess.CompletedProcess], home: Path) -> None:
             )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_", range(2))
 def test_concurrent_inits_in_passphrase_mode_make_one_store_that_opens(tmp_path, round_):
     home = tmp_path / "home"
@@ -312,6 +313,7 @@ def test_concurrent_inits_in_passphrase_mode_make_one_store_that_opens(tmp_path,
     assert "Ada" in memtrust("list", home=home).stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_", range(2))
 def test_concurrent_inits_in_keychain_mode_make_one_store_that_opens(tmp_path, round_):
     home = tmp_path / "home"

@@ -7,6 +7,7 @@ on the very last memory, Up walks back across page boundaries, Home returns to t
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 from tui_fixtures import detail_shown, make_app, settle
 
@@ -83,6 +84,7 @@ async def test_end_highlights_the_very_last_memory_and_the_detail_shows_it(store
         assert pane.border_title == "Saved by you (410)"
 
 
+@pytest.mark.slow  # dozens of key presses, a redraw each
 async def test_up_from_the_end_walks_back_one_memory_at_a_time_across_pages(store, clock):
     order = fill_saved(store, 410)
     app = make_app(store, clock)
@@ -100,6 +102,7 @@ async def test_up_from_the_end_walks_back_one_memory_at_a_time_across_pages(stor
         assert pane.border_title == "Saved by you (410)"
 
 
+@pytest.mark.slow  # dozens of key presses, a redraw each
 async def test_page_up_from_the_end_reaches_the_first_memory_through_a_bounded_window(store, clock):
     order = fill_saved(store, 410)
     app = make_app(store, clock)
