@@ -1,10 +1,12 @@
 """§5 under attack from the same machine: the store's folder and the files memtrust writes.
 
-Every test runs ``memtrust`` as a real process against a real folder: planted symbolic links
-are never followed, a folder others can write to is refused (never repaired) with one
-sentence and exit 1, memtrust changes the mode of no folder it did not create, ``doctor``
-changes nothing, ``destroy`` deletes only a proven store, and concurrent ``init``s create
-exactly one store that opens.
+Every test runs ``memtrust`` commands against a real folder: planted symbolic links are never
+followed, a folder others can write to is refused (never repaired) with one sentence and exit
+1, memtrust changes the mode of no folder it did not create, ``doctor`` changes nothing,
+``destroy`` deletes only a proven store, and concurrent ``init``s create exactly one store that
+opens. Commands run in the test process (tests/command_line.py: the console script's entry,
+exit status and output); the racing ``init``s, and commands that need the keychain file shared
+between processes, run as real processes.
 """
 
 from __future__ import annotations
@@ -28,15 +30,12 @@ PRECIOUS = "the user's thesis, chapter 1\n"
 
 
 def memtrust(*args: str, home: Path, stdin: str | None = None, **extra_env: str) -> subprocess.CompletedProcess:
-    """``memtrust ARGS`` on the store in ``home`` (a real process, no terminal)."""
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(home.parent),
-        "MEMTRUST_HOME": str(home),
-        "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
-        "PYTHONPATH": str(ROOT),
-        **extra_env,
-    }
+    """``memtrust ARGS`` on the store in ``home`` (no terminal): in the test process, or a real
+    one when ``extra_env`` picks a keyring backend (which a process chooses once, at start)."""
+    env = {"HOME": str(home.parent), "MEMTRUST_HOME": str(home), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE, **extra_env}
+    if "PYTHON_KEYRING_BACKEND" not in extra_env:
+        return run_memtrust(*args, env=env, stdin=stdin)
+    env |= {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "memtrust.app", *args],
         capture_output=True,
@@ -84,11 +83,9 @@ def home(tmp_path) -> Path:
 
 @pytest.fixture
 def store_home(home) -> Path:
-    """``home`` holding a passphrase-mode store with one memory (made in process: the tests'
-    own commands run as real processes)."""
-    env = {"HOME": str(home.parent), "MEMTRUST_HOME": str(home), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
-    assert run_memtrust("init", env=env).returncode == 0
-    assert run_memtrust("add", "profile.name", "Ada", "--yes", env=env).returncode == 0
+    """``home`` holding a passphrase-mode store with one memory."""
+    assert memtrust("init", home=home).returncode == 0
+    assert memtrust("add", "profile.name", "Ada", "--yes", home=home).returncode == 0
     return home
 
 
