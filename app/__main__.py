@@ -1,5 +1,5 @@
-"""``python -m memtrust.app`` runs the memtrust command line."""
+"""``python -m memtrust.app`` runs the memtrust command line (as the ``memtrust`` script does)."""
 
-from memtrust.app.cli import entry_point
+from memtrust.app.launch import entry_point
 
 entry_point()

@@ -1,18 +1,14 @@
-"""memtrust's version, read once from the installed distribution's metadata."""
+"""memtrust's version, in one place: the build reads it from here (pyproject.toml's
+``[tool.setuptools.dynamic]``), so the installed metadata always says the same."""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import metadata
+#: The version of memtrust: what exports (DESIGN.md §9), ``--version`` and the MCP server
+#: report. A plain string literal: the build reads it without importing memtrust.
+VERSION = "0.1.0"
 
 
-@cache
 def app_version() -> str:
-    """The installed memtrust version (``"0.1.0"``), read from ``importlib.metadata`` on
-    first use and kept; what exports (DESIGN.md §9), ``--version`` and the MCP server report.
-
-    memtrust always runs installed (``pip install -e .`` in development), so the
-    distribution's metadata is present; raises ``importlib.metadata.PackageNotFoundError``
-    otherwise.
-    """
-    return metadata.version("memtrust")
+    """The memtrust version (``"0.1.0"``): :data:`VERSION`, which is also the installed
+    distribution's version (the build takes it from there)."""
+    return VERSION

@@ -62,9 +62,17 @@ def test_the_wheel_claims_one_top_level_name_memtrust(wheel):
     top_level = zipfile.ZipFile(wheel).read(f"{dist_info}/top_level.txt").decode()
     assert top_level.split() == ["memtrust"]
     assert (
-        "memtrust = memtrust.app.cli:entry_point"
+        "memtrust = memtrust.app.launch:entry_point"
         in zipfile.ZipFile(wheel).read(f"{dist_info}/entry_points.txt").decode()
     )
+
+
+def test_the_wheel_has_the_one_version_store_version_holds(wheel):
+    from memtrust.store.version import VERSION
+
+    [dist_info] = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist() if ".dist-info/" in name}
+    assert dist_info == f"memtrust-{VERSION}.dist-info"
+    assert f"\nVersion: {VERSION}\n" in zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
 
 
 def test_the_wheel_carries_every_file_of_the_four_folders_stylesheets_schema_and_demo_data_included(wheel):
