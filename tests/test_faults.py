@@ -129,7 +129,7 @@ def test_a_second_app_instance_on_the_same_store_gets_a_sentence(passphrase_stor
         [
             sys.executable,
             "-c",
-            "import sys, time; from store.db import InstanceLock; "
+            "import sys, time; from memtrust.store.db import InstanceLock; "
             "InstanceLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)",
             str(passphrase_store_path),
         ],

@@ -4,9 +4,7 @@ sticks when the same list comes again."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from memtrust.app.ingest.memory_list import parse_memory_list, read_memory_list_
 from memtrust.app.memory_import import ITEM_IDENTITY_PREFIX, import_memory_list, item_identity, key_for
 from memtrust.store.model import Proposal
 from memtrust.store.opening import create_throwaway_store
+from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 
 LISTS = Path(__file__).parent / "data" / "memory_lists" / "lists"
@@ -186,21 +185,9 @@ def run(tmp_path):
     home = tmp_path / "home"
 
     def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "MEMTRUST_HOME": str(home),
-            "HOME": str(tmp_path),
-            "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
-        }
-        return subprocess.run(
-            [sys.executable, "-m", "memtrust.app", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            input=stdin,
-            stdin=None if stdin is not None else subprocess.DEVNULL,
-            timeout=60,
-        )
+        """``memtrust ARGS`` on the store in ``home``, in process (tests/command_line.py)."""
+        env = {"MEMTRUST_HOME": str(home), "HOME": str(tmp_path), "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE}
+        return run_memtrust(*args, env=env, stdin=stdin)
 
     run.home = home
     return run
