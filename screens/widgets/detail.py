@@ -93,7 +93,10 @@ class DetailPanel(VerticalScroll, can_focus=False):
         text = Content("Highlight a memory to see where it came from.") if memory is None else describe(memory, now)
         shown = self.query("#detail-text")
         if shown:
-            shown.first(Static).update(text)
+            panel = shown.first(Static)
+            if isinstance(panel.content, Content) and panel.content.plain == text.plain:
+                return  # the same words (each pane's highlight reports it): nothing to lay out or paint
+            panel.update(text)
         else:
             self.mount(Static(text, id="detail-text"))
         self.scroll_home(animate=False)

@@ -96,6 +96,10 @@ class MemoryPane(Vertical):
         self.earlier = False
         self.asked_more = False
         self.asked_earlier = False
+        #: What the options show now: each row's memory and its prompt's words, in order. A
+        #: page read again that would show the same (a search typed one letter further, the
+        #: store read again after an outside write) rebuilds nothing and repaints nothing.
+        self.shown: list[tuple[Memory, str]] = []
         self.border_title = f"{title} (reading…)"
 
     def compose(self) -> ComposeResult:
@@ -110,7 +114,9 @@ class MemoryPane(Vertical):
         """Put ``empty`` in the pane's empty-state line, mounting the line the first time."""
         lines = self.query(".empty-state")
         if lines:
-            lines.first(Static).update(empty)
+            line = lines.first(Static)
+            if not (isinstance(line.content, Content) and line.content.plain == empty.plain):
+                line.update(empty)
         else:
             self.mount(Static(empty, classes="empty-state"))
 
@@ -182,18 +188,33 @@ class MemoryPane(Vertical):
             option_list.highlighted = min(previous_index or 0, len(memories) - 1)
         self.post_message(self.Highlighted(self, self.highlighted_memory))
 
-    @staticmethod
-    def _options(memories: list[Memory], now: datetime) -> list[Option | None]:
-        """One option per memory, with a separator (None) between two."""
+    def _options(self, memories: list[Memory], now: datetime) -> list[Option | None]:
+        """One option per memory, with a separator (None) between two; :attr:`shown` gets
+        each row's words."""
+        return self._options_of([(memory, memory_prompt(memory, now)) for memory in memories])
+
+    def _options_of(self, rows: list[tuple[Memory, Content]]) -> list[Option | None]:
+        """One option per (memory, prompt), with a separator (None) between two; :attr:`shown`
+        gets each row's words."""
         options: list[Option | None] = []
-        for memory in memories:
-            options.extend([None, Option(memory_prompt(memory, now), id=memory.id)])
+        for memory, prompt in rows:
+            self.shown.append((memory, prompt.plain))
+            options.extend([None, Option(prompt, id=memory.id)])
         return options[1:]
 
     def _fill(self, now: datetime) -> None:
-        """Make the options the loaded rows (the highlight is cleared: the caller sets it)."""
-        self.option_list.clear_options()
-        self.option_list.add_options(self._options(list(self.memories.values()), now))
+        """Make the options the loaded rows. When they would show what is shown already,
+        nothing changes (the highlight included); otherwise the options are set anew in one
+        step (the list keeps its size when the number of rows is the same, so no re-layout)
+        and the highlight is cleared: the caller sets it."""
+        rows = [(memory, memory_prompt(memory, now)) for memory in self.memories.values()]
+        if [(memory, prompt.plain) for memory, prompt in rows] == self.shown:
+            return
+        self.shown = []
+        if rows:
+            self.option_list.set_options(self._options_of(rows))
+        else:
+            self.option_list.clear_options()  # set_options([]) would not repaint the list
 
     def extend(self, memories: list[Memory], now: datetime, *, more: bool) -> None:
         """Append the next page (rows already shown are skipped)."""
