@@ -60,7 +60,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
 
-from memtrust.store import audit, recall, search
+from memtrust.store import audit, inference_vocabulary, recall, search
 from memtrust.store.admission import decide
 from memtrust.store.consumers import (
     INFERENCE_FLOOR,
@@ -936,8 +936,11 @@ TOOL_DESCRIPTIONS = {
         "0.0-1.0 (below 0.7 is refused); evidence says briefly what you observed. It is stored as "
         "inferred, only for you (other agents never see it), expires unless reported again, and is "
         "refused while the user has implicit learning off, for sensitive subjects (health, finance, "
-        "family, politics, religion, ethnicity, sexuality, biometrics, genetics, union membership), "
-        "and where the user saved a value themselves."
+        "family, politics, religion, ethnicity, sexuality, biometrics, genetics, union membership, "
+        "crime), and where the user saved a value themselves. Only these keys and values can ever be "
+        "inferred; any other key or value is refused (the user can still save it, explicitly): "
+        + inference_vocabulary.describe()
+        + "."
     ),
     "forget_memory": (
         "Delete a memory by its id (from get_context or list_my_memories; the first 8 characters are "

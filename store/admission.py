@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+from memtrust.store.inference_vocabulary import refusal as vocabulary_refusal
 from memtrust.store.model import (
     FORMATIONS,
     KEY_MAX,
@@ -122,9 +123,10 @@ def decide(
     - ``deleted_at``: when the user last deleted (or cleared) an inference for this (scope,
       key), aware UTC, or ``None``.
 
-    Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only → 3.2 implicit
-    learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.7 a
-    deleted inference is not inferred again from evidence dated before the deletion → §4
+    Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only, and an inference
+    is only ever one of the vocabulary's values (:mod:`store.inference_vocabulary`) → 3.2
+    implicit learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.7
+    a deleted inference is not inferred again from evidence dated before the deletion → §4
     an inference lives ``ttl`` from its newest evidence (``evidence.last_seen``, the
     message's time), so one whose evidence is older than that is not admitted → 3.5
     secrets rejected (every formation) → 3.4 explicit beats implicit; a repeated implicit
@@ -148,6 +150,10 @@ def decide(
         return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
     if implicit and (mentioned := mentioned_sensitive_class(proposal.key, proposal.value)):
         return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
+    # The classifier above names a class it recognises; the closed vocabulary refuses every
+    # other inference, however it is worded (store/inference_vocabulary.py).
+    if implicit and (outside := vocabulary_refusal(proposal.key, proposal.value)):
+        return _reject(outside, "3.1")
     if implicit and not learning_enabled:
         return _reject("Implicit learning is off, so nothing is inferred.", "3.2")
     if implicit and proposal.confidence < proposal.threshold:

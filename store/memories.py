@@ -48,7 +48,9 @@ _PANE_ORDER = ("status", "created_at", "key", "id")
 CONSENT_STATEMENT = (
     "memtrust may infer, from the conversations you import: how long you like answers "
     "(from the length of your replies), your likely timezone (from the hours you write; a "
-    "weak guess), the topics you return to, and the language you write in. Inferences are "
+    "weak guess), the topics you return to, and the language you write in. Assistants you "
+    "connect may report guesses of the same kinds, and of the tone and layout you like answers "
+    "in and how you like to be contacted; nothing else is ever inferred. Inferences are "
     "labelled as inferred, never about health, money, family, politics or other sensitive "
     "matters, and each expires after the set number of days unless seen again."
 )

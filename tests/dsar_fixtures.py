@@ -75,7 +75,7 @@ def fill(store, *, learning: bool = True) -> dict[str, str]:
         put(
             Proposal(
                 "interests.topics",
-                "sailing, chess",
+                "photography, travel",
                 "implicit",
                 "inference:topics",
                 scope="research",

@@ -72,7 +72,7 @@ def test_context_block_is_labelled_and_every_row_given_is_audited_as_influence(s
         Proposal("style.answer_length", "brief", "implicit", "inference:reply_length", confidence=0.82), actor="t"
     )
     store.propose(
-        Proposal("interests.topics", "chess", "implicit", "inference:topics", confidence=0.9, scope="billing"),
+        Proposal("interests.topics", "cooking", "implicit", "inference:topics", confidence=0.9, scope="billing"),
         actor="t",
     )
     store.propose(

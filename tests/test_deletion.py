@@ -7,6 +7,7 @@ made after. Each check first finds the value while it is live, so it cannot pass
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from memtrust.store.db import Database
 from memtrust.store.export import build_export, dumps_export
 from memtrust.store.keys import new_raw_key
 from memtrust.store.memories import MemoryStore
-from memtrust.store.model import Proposal
+from memtrust.store.model import Memory, Proposal
 from memtrust.store.report import render_markdown
 from tests.sqlcipher_pages import decrypted_pages, decrypted_wal_frames, page_one_header_is_sqlite
 
@@ -123,6 +124,33 @@ CASES = {
 }
 
 
+def _inference_held_from_before_the_vocabulary(store, key: str, value: str) -> Memory:
+    """An active inference whose value no other row holds. Admission keeps every inference to
+    the closed vocabulary (§3.1), whose values are common words; a store made before it may
+    still hold such a row, and deleting it must leave nothing behind either. Written below
+    admission, with the evidence a detector gives."""
+    now = store.clock()
+    memory = Memory(
+        id=uuid.uuid4().hex,
+        scope="shared",
+        key=key,
+        value=value,
+        formation="implicit",
+        source="inference:topics",
+        source_ref="c2/m4",
+        confidence=0.9,
+        status="active",
+        evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]},
+        created_at=now,
+        updated_at=now,
+        last_signal_at=now,
+        expires_at=now + timedelta(days=60),
+    )
+    with store.db.write() as conn:
+        MemoryStore._insert(conn, memory)
+    return memory
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_deleted_value_is_found_nowhere(keyed, clock, case):
     _found_nowhere_after(keyed, clock, case)
@@ -144,16 +172,9 @@ def _found_nowhere_after(keyed, clock, case):
     store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="test")
     if formation == "explicit":
         proposal = Proposal(key, VALUE, "explicit", "chat", source_ref="c1/m1", confirmed=confirmed)
+        memory = store.propose(proposal, actor="test").memory
     else:
-        proposal = Proposal(
-            key,
-            VALUE,
-            "implicit",
-            "inference:topics",
-            confidence=0.9,
-            evidence={"conversations": 3, "refs": ["c1/m1", "c2/m4"]},
-        )
-    memory = store.propose(proposal, actor="test").memory
+        memory = _inference_held_from_before_the_vocabulary(store, key, VALUE)
     from memtrust.store.consumers import context_for
 
     context_for(store, consumer="assistant", actor="test")  # influence events name the row

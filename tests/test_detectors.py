@@ -180,6 +180,17 @@ def test_topic_evidence_names_the_message_that_matched_not_the_first():
     assert all(ref.endswith("/m2") for ref in proposal.evidence["message_refs"]), proposal.evidence["message_refs"]
 
 
+def test_topic_evidence_names_each_message_once_when_it_matched_several_topics():
+    detector = TopicsDetector()
+    for index in range(3):
+        text = "Any tips for a sourdough recipe, and a python script to scale it?"
+        detector(_conversation(f"c{index}", [("user", text)]), "f")
+    [proposal] = detector.finish()
+    assert proposal.value == "cooking, programming"
+    refs = proposal.evidence["message_refs"]
+    assert len(refs) == len(set(refs)) == 3, refs
+
+
 def test_ordinary_dutch_text_does_not_make_a_conversation_sensitive():
     turns = [
         ("user", "Ik heb die functie in Python geschreven, maar die geeft een error."),

@@ -66,9 +66,9 @@ POSITIVES = [
     ("Remember my pronouns are they/them", [("profile.pronouns", "they/them")]),
     ("Hey ChatGPT, remember that I use she/her pronouns", [("profile.pronouns", "she/her")]),
     # language and timezone
-    ("From now on, reply in French.", [("locale.language", "French")]),
-    ("please remember to always answer me in german", [("locale.language", "German")]),
-    ("Reply in Spanish from now on.", [("locale.language", "Spanish")]),
+    ("From now on, reply in French.", [("locale.language", "french")]),
+    ("please remember to always answer me in german", [("locale.language", "german")]),
+    ("Reply in Spanish from now on.", [("locale.language", "spanish")]),
     ("Could you remember that my timezone is Europe/Paris?", [("locale.timezone", "Europe/Paris")]),
     ("Remember I’m in UTC+2", [("locale.timezone", "UTC+2")]),
     ("keep in mind I'm in the Pacific time zone", [("locale.timezone", "Pacific Time")]),

@@ -252,7 +252,9 @@ async def test_privileged_context_contains_no_inferred_row(passphrase_store_path
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")
         store.propose(Proposal("contact.preferred_channel", "email", "explicit", "user", confirmed=True), actor="user")
-        store.propose(Proposal("interests.topics", "chess", "implicit", "inference:topics", confidence=0.9), actor="t")
+        store.propose(
+            Proposal("interests.topics", "cooking", "implicit", "inference:topics", confidence=0.9), actor="t"
+        )
     async with served(passphrase_store_path) as session:
         await call(session, "report_signal", key="style.answer_length", value="brief", confidence=0.9)
         style = await call(session, "get_context", purpose="style")
@@ -271,7 +273,9 @@ async def test_get_context_never_gives_a_weak_guess_that_a_detector_kept(passphr
             ),
             actor="t",
         )
-        store.propose(Proposal("interests.topics", "chess", "implicit", "inference:topics", confidence=0.9), actor="t")
+        store.propose(
+            Proposal("interests.topics", "cooking", "implicit", "inference:topics", confidence=0.9), actor="t"
+        )
     assert kept.decision.outcome == "admit"
     async with served(passphrase_store_path) as session:
         style = await call(session, "get_context", purpose="style")
@@ -286,13 +290,13 @@ async def test_another_consumers_implicit_rows_are_not_returned(passphrase_store
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")
     async with served(passphrase_store_path, consumer="research") as research:
-        theirs = await call(research, "report_signal", key="interests.topics", value="chess", confidence=0.9)
+        theirs = await call(research, "report_signal", key="interests.topics", value="cooking", confidence=0.9)
         assert "interests.topics" in rows(await call(research, "get_context"))
     async with served(passphrase_store_path, consumer="assistant") as assistant:
         block = await call(assistant, "get_context")
         mine = await call(assistant, "list_my_memories")
         refused = await assistant.call_tool("forget_memory", {"memory_id": theirs["memory_id"]})
-    assert block["memories"] == [] and "chess" not in rows(block)
+    assert block["memories"] == [] and "cooking" not in rows(block)
     assert mine == {"consumer": "assistant", "memories": []}
     assert refused.is_error and "No memory that assistant can see" in refused.content[0].text
     with opened(passphrase_store_path) as store:
@@ -485,7 +489,8 @@ async def test_search_memories_gives_bounded_previews_and_get_memory_one_in_full
             actor="t",
         )
         store.propose(
-            Proposal("interests.city", "Lisbon", "implicit", "inference:topics", confidence=0.8, evidence={}), actor="t"
+            Proposal("locale.timezone", "Europe/Lisbon", "implicit", "inference:topics", confidence=0.8, evidence={}),
+            actor="t",
         )
     async with served(passphrase_store_path, consumer="research") as session:
         found = await call(session, "search_memories", query="Lisbon", limit=10)
@@ -493,8 +498,8 @@ async def test_search_memories_gives_bounded_previews_and_get_memory_one_in_full
         hidden = await session.call_tool("get_memory", {"memory_id": billing.memory.id})
         too_many = await session.call_tool("search_memories", {"query": "Lisbon", "limit": 500})
     previews = {p["key"]: p for p in found["results"]}
-    assert set(previews) == {"travel.plan", "travel.seat", "interests.city"}  # never billing's scope
-    assert previews["interests.city"]["label"] == "inferred 80%"
+    assert set(previews) == {"travel.plan", "travel.seat", "locale.timezone"}  # never billing's scope
+    assert previews["locale.timezone"]["label"] == "inferred 80%"
     plan = previews["travel.plan"]
     assert plan["cut"] and len(plan["value"]) == 160 and plan["value"].endswith("…")
     scores = [p["score"] for p in found["results"]]
@@ -503,4 +508,4 @@ async def test_search_memories_gives_bounded_previews_and_get_memory_one_in_full
     assert hidden.is_error and too_many.is_error
     with opened(passphrase_store_path) as store:
         given = [e for e in store.audit_events() if e.event == "influence"]
-    assert {e.key for e in given} == {"travel.plan", "travel.seat", "interests.city"}
+    assert {e.key for e in given} == {"travel.plan", "travel.seat", "locale.timezone"}

@@ -74,7 +74,7 @@ def test_held_counts_split_every_memory_into_saved_inferred_pending_and_quaranti
     saved(store, "contact.email_note", "keep this confidential: sam@example.org")  # §3.5 quarantined
     pending_from_chat(store, "contact.preferred_channel", "email")
     inferred(store, "style.answer_length", "brief")
-    inferred(store, "locale.language", "en")
+    inferred(store, "locale.language", "english")
 
     held = read_overview(store, clock()).held
 

@@ -33,17 +33,17 @@ def _keys(block):
 
 @pytest.fixture
 def ten(store):
-    """Ten memories: three standing preferences, seven about trips, food and work."""
+    """Ten memories: three standing preferences, seven about trips, food, work and interests."""
     store.set_learning(True, actor="t")
     _save(store, "contact.preferred_channel", "email")
     _save(store, "locale.timezone", "Europe/Lisbon")
     _infer(store, "style.answer_length", "brief", 0.82)
     _save(store, "travel.seat", "aisle seat on long flights")
     _save(store, "travel.airport", "flies from Amsterdam Schiphol")
-    _infer(store, "interests.travel", "weekend flights to Lisbon", 0.85)
+    _save(store, "travel.plan", "weekend flights to Lisbon")
     _save(store, "food.diet", "vegetarian, no mushrooms")
     _save(store, "work.hours", "works nine to five on weekdays")
-    _infer(store, "interests.music", "jazz guitar", 0.75)
+    _infer(store, "interests.topics", "photography, travel", 0.85)
     _save(store, "notes.garden", "tomatoes in the greenhouse")
     return store
 
@@ -52,17 +52,18 @@ def test_standing_preferences_come_first_then_the_rows_relevant_to_the_query(ten
     block = context_for(ten, consumer="assistant", query="book flights to Lisbon")
     keys = _keys(block)
     assert keys[:3] == ["contact.preferred_channel", "locale.timezone", "style.answer_length"]
-    assert set(keys[3:]) == {"travel.seat", "interests.travel"}  # not "flies from Amsterdam"
-    assert keys[3] == "interests.travel"  # "flights" and "Lisbon": the best match
+    assert set(keys[3:]) == {"travel.seat", "travel.plan"}  # not "flies from Amsterdam"
+    assert keys[3] == "travel.plan"  # "flights" and "Lisbon": the best match
     assert block.text().splitlines()[-1] == "(nothing left out: every memory that applies fits in 2,000 tokens)"
+    assert _keys(context_for(ten, consumer="assistant", query="photography"))[3:] == ["interests.topics"]
 
 
 def test_explicit_comes_before_inferred_at_equal_relevance(store):
     store.set_learning(True, actor="t")
-    inferred = _infer(store, "interests.drinks", "green tea")
-    saved = _save(store, "food.drinks", "green tea")
+    inferred = _infer(store, "interests.topics", "gardening")
+    saved = _save(store, "hobby.topics", "gardening")
     assert inferred.created_at == saved.created_at
-    assert _keys(context_for(store, consumer="assistant", query="green tea")) == ["food.drinks", "interests.drinks"]
+    assert _keys(context_for(store, consumer="assistant", query="gardening")) == ["hobby.topics", "interests.topics"]
 
 
 def test_a_query_of_only_stop_words_gives_the_most_recent_rows(ten, clock):
@@ -73,8 +74,8 @@ def test_a_query_of_only_stop_words_gives_the_most_recent_rows(ten, clock):
 
 
 def test_a_privileged_query_never_returns_an_inference(ten):
-    _infer(ten, "interests.payments", "pays with the travel card for flights", 0.95)
-    block = context_for(ten, consumer="assistant", purpose="privileged", query="pay flights travel card")
+    assert "interests.topics" in _keys(context_for(ten, consumer="assistant", query="travel card for flights"))
+    block = context_for(ten, consumer="assistant", purpose="privileged", query="travel card for flights")
     assert block.memories and all(m.formation == "explicit" for m in block.memories)
     assert "inferred" not in block.text()
 
@@ -90,7 +91,8 @@ def test_another_consumers_scope_never_appears_even_when_it_matches_best(ten):
 def test_pending_quarantined_expired_weak_and_unconsented_rows_never_match(ten, clock):
     ten.propose(Proposal("notes.pending", "Lisbon pending", "explicit", "chat"), actor="t")
     _save(ten, "notes.secret", "Lisbon plans, keep this confidential")
-    _infer(ten, "interests.weak", "Lisbon maybe", 0.5)  # admitted by a low threshold? refused or weak
+    weak = _infer(ten, "locale.timezone", "Europe/Lisbon", 0.5, scope="assistant")  # refused: under the threshold
+    assert weak is None
     with ten.db.write() as conn:  # an inference under the floor, as a detector with a lower threshold keeps it
         conn.execute(
             "INSERT INTO memories (id, scope, key, value, formation, source, confidence, status, created_at,"
@@ -98,7 +100,8 @@ def test_pending_quarantined_expired_weak_and_unconsented_rows_never_match(ten, 
             " 'inference:activity_hours', 0.5, 'active', 0, 0, 9999999999)"
         )
     block = context_for(ten, consumer="assistant", query="Lisbon")
-    assert {"notes.pending", "notes.secret", "interests.weak", "locale.guess"}.isdisjoint(_keys(block))
+    assert {"notes.pending", "notes.secret", "locale.guess"}.isdisjoint(_keys(block))
+    assert {m.scope for m in block.memories} == {"shared"}
     ten.set_learning(False, actor="t")
     assert all(m.formation == "explicit" for m in context_for(ten, consumer="assistant", query="Lisbon").memories)
     clock.advance(days=400)  # the inferences have expired

@@ -18,7 +18,7 @@ def _saved(store, key, value):
 def test_prune_removes_expired_implicit_rows_and_keeps_explicit_ones(store, clock):
     store.set_learning(True, actor="test")
     _inferred(store, "style.answer_length", "brief")
-    _inferred(store, "interests.topics", "astronomy")
+    _inferred(store, "interests.topics", "science")
     kept = _saved(store, "contact.preferred_channel", "email")
 
     clock.advance(days=59)
@@ -33,12 +33,12 @@ def test_prune_removes_expired_implicit_rows_and_keeps_explicit_ones(store, cloc
 
 def test_expired_rows_are_audited_by_key_and_formation_without_their_value(store, clock):
     store.set_learning(True, actor="test")
-    _inferred(store, "interests.topics", "unmistakable-value-7731")
+    _inferred(store, "locale.timezone", "Pacific/Chatham")
     clock.advance(days=61)
     store.prune()
     expiries = [e for e in store.audit_events() if e.event == "expire"]
-    assert [(e.key, e.formation, e.reason) for e in expiries] == [("interests.topics", "implicit", "expired")]
-    assert all("unmistakable-value-7731" not in repr(e) for e in store.audit_events())
+    assert [(e.key, e.formation, e.reason) for e in expiries] == [("locale.timezone", "implicit", "expired")]
+    assert all("Chatham" not in repr(e) for e in store.audit_events())
 
 
 def test_a_refreshed_signal_extends_the_expiry(store, clock):
@@ -75,8 +75,8 @@ def test_unconfirmed_pending_items_lapse_after_thirty_days(store, clock):
 def test_one_row_that_cannot_be_deleted_does_not_stop_the_prune(store, clock):
     store.set_learning(True, actor="test")
     stuck = _inferred(store, "style.answer_length", "brief")
-    _inferred(store, "interests.topics", "astronomy")
-    _inferred(store, "locale.language", "en")
+    _inferred(store, "interests.topics", "science")
+    _inferred(store, "locale.language", "english")
     with store.db.write() as conn:  # a row whose deletion fails, as a damaged row would
         conn.execute(
             f"CREATE TRIGGER stuck BEFORE DELETE ON memories WHEN old.id = '{stuck.id}' "

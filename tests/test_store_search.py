@@ -53,7 +53,7 @@ def test_search_finds_a_substring_of_key_value_or_scope_of_any_length(store, que
 def test_search_finds_the_source_and_keeps_formations_apart(store):
     store.set_learning(True, actor="t")
     store.propose(
-        Proposal("interests.topics", "jazz", "implicit", "inference:topics", confidence=0.9, evidence={}), actor="t"
+        Proposal("interests.topics", "music", "implicit", "inference:topics", confidence=0.9, evidence={}), actor="t"
     )
     _save(store, "music.favourite", "jazz")
     inferred = store.search_page("inference:top", formation="implicit", statuses=("active",))

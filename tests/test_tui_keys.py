@@ -313,7 +313,7 @@ async def test_v_reviews_inferred_first_keep_marks_reviewed_and_the_end_is_remem
 
 async def test_review_delete_and_promote(store, clock):
     first = inferred(store, "style.answer_length", "brief")
-    inferred(store, "locale.language", "English")
+    inferred(store, "locale.language", "english")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_from_main(pilot, "v")

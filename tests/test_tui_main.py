@@ -285,7 +285,7 @@ async def test_focus_stays_in_the_inferred_pane_after_a_promote_so_p_goes_on_dow
     # Textual moved the focus to the saved pane, so the next p said "Highlight an inferred
     # memory" (found in a real terminal).
     inferred(store, "style.answer_length", "brief")
-    inferred(store, "style.tone", "plain")
+    inferred(store, "style.tone", "casual")
     app = make_app(store, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -174,7 +174,7 @@ def _every_badge(store) -> None:
         actor="test",
     )
     inferred(store, "style.answer_length", "brief")
-    inferred(store, "locale.language", "en", confidence=0.9)
+    inferred(store, "locale.language", "english", confidence=0.9)
     pending_from_chat(store, "contact.preferred_channel", "email")
     pending_from_chat(store, "profile.city", "Porto", title="Moving")
 

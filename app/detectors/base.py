@@ -129,8 +129,10 @@ class ImplicitDetector:
         raise NotImplementedError
 
     def proposal(self, value: str, confidence: float, evidence: dict[str, Any], log: EvidenceLog) -> Proposal:
-        """A Proposal for this detector's key, with the shared evidence fields filled in."""
-        refs = log.refs
+        """A Proposal for this detector's key, with the shared evidence fields filled in; each
+        message ref once, in first-seen order (one message may be the evidence of several
+        topics, or fall in both samples)."""
+        refs = list(dict.fromkeys(log.refs))
         full = {
             "detector": self.name,
             **evidence,

@@ -52,6 +52,7 @@ import ahocorasick
 
 from memtrust.app.detectors.speaker import own_spans
 from memtrust.app.ingest.conversation import Conversation, InstructionKind, message_ref
+from memtrust.store.inference_vocabulary import LANGUAGE_NAMES
 from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
 from memtrust.store.screening import find_secret
 
@@ -403,13 +404,7 @@ _CHANNELS = {
 }  # fmt: skip
 _CH = "(?P<ch>" + "|".join(sorted(map(re.escape, _CHANNELS), key=len, reverse=True)) + ")"
 _VIA = r"(?:by|via|through|on|over|using)\s+(?:an?\s+)?"
-_LANGUAGES = (
-    "english", "french", "german", "spanish", "italian", "portuguese", "dutch", "swedish",
-    "norwegian", "danish", "finnish", "polish", "czech", "greek", "turkish", "russian",
-    "ukrainian", "arabic", "hebrew", "hindi", "bengali", "urdu", "japanese", "korean",
-    "chinese", "mandarin", "cantonese", "vietnamese", "thai", "indonesian", "malay",
-    "romanian", "hungarian", "catalan", "persian", "swahili",
-)  # fmt: skip
+_LANGUAGES = LANGUAGE_NAMES  # one canonical form: lowercase, as an inference writes it
 _LANG = "(?P<lang>" + "|".join(_LANGUAGES) + ")"
 _TZ_ABBREVIATIONS = (
     "UTC", "GMT", "PST", "PDT", "MST", "MDT", "CST", "CDT", "EST", "EDT", "AKST", "HST",
@@ -569,7 +564,7 @@ KNOWN_PATTERNS: tuple[KnownPattern, ...] = (
             r"\s+" + _LANG + r"\b",
             re.IGNORECASE,
         ),
-        _group("lang", str.capitalize),
+        _group("lang", str.lower),
     ),
     KnownPattern(
         "locale.timezone",

@@ -1,7 +1,10 @@
 """Repeated topics across separate conversations → ``interests.topics`` (DESIGN.md §6).
 
-Only topics from a fixed, reviewed vocabulary (:data:`TOPICS`) can ever be proposed, so the
-value is always a list of harmless names such as ``"cooking, programming"``.
+Only topics from a fixed, reviewed vocabulary can ever be proposed — the topic names of
+``interests.topics`` in :mod:`store.inference_vocabulary` (:data:`INTEREST_TOPICS`), the one
+list admission also holds every inference to — so the value is always a list of harmless
+names such as ``"cooking, programming"``. This module writes each topic's keywords
+(:data:`TOPICS`), for exactly those names.
 
 A topic is found in a conversation from **phrases**, not loose words: each topic lists
 keywords, most of them phrases ("machine learning", "sourdough starter") or words that mean
@@ -25,11 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import zip_longest
 
 import ahocorasick
 
-from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns
+from memtrust.app.detectors.base import MAX_REFS, EvidenceLog, ImplicitDetector, prose, user_turns
 from memtrust.app.ingest.conversation import Conversation, Turn
+from memtrust.store.inference_vocabulary import INTEREST_TOPICS
 from memtrust.store.model import Proposal
 from memtrust.store.sensitive import first_class, fold, folded_matches, sensitive_class
 
@@ -151,6 +156,8 @@ _AUTOMATON = _automaton()
 
 
 def _check_vocabulary() -> None:
+    if sorted(TOPICS) != sorted(INTEREST_TOPICS):
+        raise AssertionError("the topics' keywords must be written for exactly the vocabulary's topics")
     for name in TOPICS:
         if sensitive_class(name) is not None:
             raise AssertionError(f"topic {name!r} names a sensitive matter")
@@ -270,12 +277,19 @@ class TopicsDetector(ImplicitDetector):
             log = self.logs[name]
             merged.count += log.count
             merged.conversations += log.conversations
-            merged.first_refs += log.first_refs[:2]
-            merged.last_refs += log.last_refs[-1:]
             for seen in (log.first_seen, log.last_seen):
                 if seen is not None:
                     merged.first_seen = seen if merged.first_seen is None else min(merged.first_seen, seen)
                     merged.last_seen = seen if merged.last_seen is None else max(merged.last_seen, seen)
+        # The sample takes each topic's messages in turn, so every topic has its evidence; a
+        # message that matched several topics is named once.
+        samples = [self.logs[name].refs for name in names]
+        refs: dict[str, None] = {}
+        for ref in (ref for row in zip_longest(*samples) for ref in row if ref is not None):
+            if len(refs) == MAX_REFS:
+                break
+            refs.setdefault(ref)
+        merged.first_refs = list(refs)
         per_topic = {name: self.logs[name].conversations for name in names}
         summary = "; ".join(f"{name} in {count} separate conversations" for name, count in per_topic.items())
         summary += f" (of {self.conversations} read)"
