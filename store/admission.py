@@ -106,6 +106,49 @@ def _day(moment: datetime) -> str:
     return f"{moment.day} {moment:%b %Y}"
 
 
+def _malformed(proposal: Proposal) -> Decision | None:
+    """§2: a malformed proposal is rejected with what is wrong."""
+    problem = validate(proposal)
+    return _reject(problem, "2") if problem else None
+
+
+def _sensitive_inference(proposal: Proposal) -> Decision | None:
+    """§3.1 for an implicit proposal: a sensitive namespace, a sensitive class the classifier
+    recognises in the key's words or the value (the refusal names it), or anything outside
+    the closed vocabulary of inferences (:mod:`store.inference_vocabulary`), which refuses
+    every other wording. ``None`` for an explicit proposal."""
+    if proposal.formation != "implicit":
+        return None
+    if is_sensitive(proposal.key):
+        category = proposal.key.split(".", 1)[0]
+        return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
+    if mentioned := mentioned_sensitive_class(proposal.key, proposal.value):
+        return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
+    if outside := vocabulary_refusal(proposal.key, proposal.value):
+        return _reject(outside, "3.1")
+    return None
+
+
+def _secret(proposal: Proposal) -> Decision | None:
+    """§3.5: a secret in the key, the value or the sentence it came from, whatever the formation."""
+    from memtrust.store.screening import find_secret  # its patterns compile on a write's first use
+
+    screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
+    secret = find_secret(screened, key=proposal.key)
+    if secret:
+        return _reject(f"This looks like {secret}; memtrust is not a password manager and will not keep it.", "3.5")
+    return None
+
+
+def screen(proposal: Proposal) -> Decision | None:
+    """The rules of :func:`decide` that judge a memory on its own, without the store's state:
+    well-formedness (§2), sensitive inferences and the vocabulary (§3.1), secrets in key,
+    value and sentence (§3.5). Returns the ``reject`` decision of the first that refuses, or
+    ``None``. Import (:mod:`store.restore`) holds every memory of a file to these, as every
+    other path is held to them through :func:`decide`. Never raises for bad input."""
+    return _malformed(proposal) or _sensitive_inference(proposal) or _secret(proposal)
+
+
 def decide(
     proposal: Proposal,
     *,
@@ -138,22 +181,12 @@ def decide(
     """
     # The screening rules compile dozens of patterns: only a write pays for them (a read, such
     # as memtrust context, never does).
-    from memtrust.store.screening import find_secret, is_confidential, temporary_expiry
+    from memtrust.store.screening import is_confidential, temporary_expiry
 
-    problem = validate(proposal)
-    if problem:
-        return _reject(problem, "2")
-
+    refused = _malformed(proposal) or _sensitive_inference(proposal)
+    if refused:
+        return refused
     implicit = proposal.formation == "implicit"
-    if implicit and is_sensitive(proposal.key):
-        category = proposal.key.split(".", 1)[0]
-        return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
-    if implicit and (mentioned := mentioned_sensitive_class(proposal.key, proposal.value)):
-        return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
-    # The classifier above names a class it recognises; the closed vocabulary refuses every
-    # other inference, however it is worded (store/inference_vocabulary.py).
-    if implicit and (outside := vocabulary_refusal(proposal.key, proposal.value)):
-        return _reject(outside, "3.1")
     if implicit and not learning_enabled:
         return _reject("Implicit learning is off, so nothing is inferred.", "3.2")
     if implicit and proposal.confidence < proposal.threshold:
@@ -176,13 +209,10 @@ def decide(
             "4",
         )
 
+    refused = _secret(proposal)
+    if refused:
+        return refused
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
-    secret = find_secret(screened, key=proposal.key)
-    if secret:
-        return _reject(
-            f"This looks like {secret}; memtrust is not a password manager and will not keep it.",
-            "3.5",
-        )
 
     explicit_rows = [m for m in existing if m.formation == "explicit"]
     implicit_rows = [m for m in existing if m.formation == "implicit"]

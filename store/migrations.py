@@ -6,15 +6,24 @@ Each migration runs once, in its own ``BEGIN IMMEDIATE`` transaction, and bumps
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sqlcipher3 import Connection
 
-from memtrust.store.model import SENSITIVE_PREFIXES
+from memtrust.store import audit
+from memtrust.store.inference_vocabulary import is_inferable
 
-_SENSITIVE_GLOBS = " OR ".join(f"key GLOB '{prefix}*'" for prefix in SENSITIVE_PREFIXES)
+#: The sensitive namespaces the first schema's CHECK names. A migration is history: later
+#: namespaces (store.model.SENSITIVE_PREFIXES) are held by admission, so every store, old or
+#: new, has the same schema.
+_V1_SENSITIVE_PREFIXES = (
+    "health.", "finance.", "family.", "politics.", "religion.", "ethnicity.", "sexuality.", "biometrics.", "genetics.",
+    "union.",
+)  # fmt: skip
+_SENSITIVE_GLOBS = " OR ".join(f"key GLOB '{prefix}*'" for prefix in _V1_SENSITIVE_PREFIXES)
 
 
 def _run_script(conn: Connection, script: str) -> None:
@@ -323,6 +332,44 @@ def _v8_message_identity(conn: Connection) -> None:
     )
 
 
+#: The reason audited for each inference :func:`_v9_inference_vocabulary` deletes.
+OUTSIDE_VOCABULARY_REASON = (
+    "Removed when memtrust was upgraded: memtrust now infers only from a fixed list of harmless "
+    "kinds and values, and this inference was not one of them."
+)
+
+
+def _v9_inference_vocabulary(conn: Connection) -> None:
+    """An inference is only ever a value of the closed vocabulary (§3.1,
+    :mod:`store.inference_vocabulary`). A store made before it may hold inferences outside it —
+    an agent's guess under any key, a topic off the list, a language written in another case.
+    Each is deleted, and audited as a ``delete`` by ``system`` with
+    :data:`OUTSIDE_VOCABULARY_REASON` (its key and formation, never its value): a guess nobody
+    asked for, which would expire anyway (§4), is not kept where the vocabulary would refuse
+    it. A migration cannot see the store's clock: the event's time is the wall clock."""
+    now = int(time.time())
+    outside = [
+        (memory_id, scope, key)
+        for memory_id, scope, key, value in conn.execute(
+            "SELECT id, scope, key, value FROM memories WHERE formation = 'implicit'"
+        )
+        if not is_inferable(key, value)
+    ]
+    for memory_id, scope, key in outside:
+        conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+        audit.record(
+            conn,
+            at=now,
+            event="delete",
+            actor="system",
+            memory_id=memory_id,
+            scope=scope,
+            key=key,
+            formation="implicit",
+            reason=OUTSIDE_VOCABULARY_REASON,
+        )
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -332,6 +379,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("full_text", _v6_full_text),
     ("recent_index", _v7_recent_index),
     ("message_identity", _v8_message_identity),
+    ("inference_vocabulary", _v9_inference_vocabulary),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

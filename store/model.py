@@ -75,7 +75,9 @@ KEY_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
 KEY_MAX = 128
 VALUE_MAX = 4000
 
-#: Sensitive classes (§3.1): explicit-only, whatever the consent state.
+#: Sensitive classes (§3.1): explicit-only, whatever the consent state. One namespace for
+#: each class of the classifier (store.sensitive.CLASSES, in its order; a test holds them
+#: equal): the seed's four, the other GDPR Art. 9 classes, and crime.
 SENSITIVE_PREFIXES = (
     "health.",
     "finance.",
@@ -87,6 +89,7 @@ SENSITIVE_PREFIXES = (
     "biometrics.",
     "genetics.",
     "union.",
+    "crime.",
 )
 
 DEFAULT_SCOPE = "shared"

@@ -1,8 +1,12 @@
 """Restoring a DSAR export into a store (``memtrust import``, DESIGN.md §9).
 
-The file is read and checked completely — JSON Schema, counts, §2 rules for every memory,
-§3.1 (sensitive keys explicit-only) and §3.5 (no secrets) — before anything is written; a
-file that fails any check changes nothing. Then one transaction writes it:
+The file is read and checked completely — JSON Schema, counts, and every memory screened as
+any other write is (§2 rules, §3.5 no secrets in key or value, §3.1 for inferences:
+:func:`store.admission.screen`) — before anything is written; a file that fails a check
+changes nothing. An inference §3.1 refuses (a sensitive matter, or anything outside the
+closed vocabulary of :mod:`store.inference_vocabulary`, which an export made before it may
+hold) is left out, audited and counted, and the rest of the file is imported. Then one
+transaction writes it:
 
 - **Empty store** (no memories, audit, consent, settings or ingest refs): a faithful
   restore. Memories keep their ids, status, formation, confidence, evidence and every
@@ -39,20 +43,12 @@ from typing import Any, NoReturn
 from sqlcipher3 import Connection
 
 from memtrust.store import audit
-from memtrust.store.admission import validate as validate_proposal
+from memtrust.store.admission import screen
 from memtrust.store.errors import InvalidInput
 from memtrust.store.export import validate_export
 from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
-from memtrust.store.model import (
-    MEMORY_FIELDS,
-    MEMORY_TIME_FIELDS,
-    Proposal,
-    is_sensitive,
-    mentioned_sensitive_class,
-    to_epoch,
-)
+from memtrust.store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, to_epoch
 from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
-from memtrust.store.screening import find_secret
 
 MERGE_MODES = ("skip", "replace")
 _USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages", "deletion_requests")
@@ -131,16 +127,32 @@ def read_export_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def check_export(data: Any) -> list[tuple[Any, ...]]:
+@dataclass(frozen=True)
+class CheckedExport:
+    """An export's memories after :func:`check_export`: ``rows`` to write (database rows, in
+    :data:`store.model.MEMORY_FIELDS` order) and ``refused``, the inferences memtrust does not
+    hold (§3.1), as (record, the rule's sentence)."""
+
+    rows: list[tuple[Any, ...]]
+    refused: list[tuple[dict[str, Any], str]]
+
+
+def check_export(data: Any) -> CheckedExport:
     """Check an export dict completely and return its memories as database rows.
 
-    Beyond :func:`store.export.validate_export` (schema, counts, uniqueness, Unicode):
-    every memory passes the §2 well-formedness rules, §3.1 (sensitive keys are explicit
-    only) and the §3.5 secret screen; every time is a real date. Raises InvalidInput naming
-    the memory's position and key category, never its value.
+    Beyond :func:`store.export.validate_export` (schema, counts, uniqueness, Unicode), every
+    memory is screened as every other write is (:func:`store.admission.screen`): the §2
+    well-formedness rules, §3.1 for inferences (sensitive namespaces and classes, and the
+    closed vocabulary of :mod:`store.inference_vocabulary`) and the §3.5 secret screen on key
+    and value; and every time is a real date. A malformed memory or a secret refuses the whole
+    file: raises InvalidInput naming the memory's position and key category, never its value.
+    An inference §3.1 refuses is not imported (:attr:`CheckedExport.refused`): an export made
+    before the vocabulary may hold one, as its store did (DESIGN.md §3.1), and the memories
+    beside it are still the user's.
     """
     validate_export(data)
     rows = []
+    refused = []
     for position, record in enumerate(data["memories"], start=1):
         where = f"memory {position} ({record['key'].split('.', 1)[0]}.…)"
         proposal = Proposal(
@@ -151,21 +163,14 @@ def check_export(data: Any) -> list[tuple[Any, ...]]:
             scope=record["scope"],
             confidence=record["confidence"],
         )
-        problem = validate_proposal(proposal)
-        if problem:
-            raise InvalidInput(f"The export's {where} breaks the memory rules: {problem} Nothing was imported.")
-        if record["formation"] == "implicit" and (
-            is_sensitive(record["key"]) or mentioned_sensitive_class(record["key"], record["value"])
-        ):
-            raise InvalidInput(
-                f"The export's {where} is an inference about a sensitive matter, which memtrust never "
-                "holds; nothing was imported."
-            )
-        secret = find_secret(record["value"])
-        if secret:
-            raise InvalidInput(
-                f"The export's {where} looks like {secret}, which memtrust does not keep; nothing was imported."
-            )
+        decision = screen(proposal)
+        if decision is not None and decision.rule == "2":
+            raise InvalidInput(f"The export's {where} breaks the memory rules: {decision.reason} Nothing was imported.")
+        if decision is not None and decision.rule == "3.1":
+            refused.append((record, decision.reason))
+            continue
+        if decision is not None:
+            raise InvalidInput(f"The export's {where} was refused: {decision.reason} Nothing was imported.")
         values = dict(record)
         try:
             for name in MEMORY_TIME_FIELDS:
@@ -190,7 +195,7 @@ def check_export(data: Any) -> list[tuple[Any, ...]]:
         raise InvalidInput(
             "The export has an impossible date in its audit, consent, ingest or request records; nothing was imported."
         ) from None
-    return rows
+    return CheckedExport(rows, refused)
 
 
 def is_empty(store: MemoryStore) -> bool:
@@ -251,7 +256,7 @@ def restore(
     """
     if merge is not None and merge not in MERGE_MODES:
         raise InvalidInput("The merge mode is skip or replace.")
-    rows = check_export(data)
+    checked = check_export(data)
     if merge is None and not is_empty(store):
         raise InvalidInput(
             "This store already holds data; import into a new store (--db), or choose "
@@ -264,20 +269,47 @@ def restore(
         "exported_at": data["meta"]["exported_at"],
     }
     if merge is None:
-        return _restore_into_empty(store, data, rows, now=now, actor=actor, detail=detail)
-    return _merge(store, data, rows, now=now, actor=actor, merge=merge, detail=detail)
+        return _restore_into_empty(store, data, checked, now=now, actor=actor, detail=detail)
+    return _merge(store, data, checked, now=now, actor=actor, merge=merge, detail=detail)
+
+
+#: How a report names the memories :func:`check_export` refused (§3.1).
+REFUSED_INFERENCE = "an inference memtrust never holds (only a fixed list of harmless kinds is ever inferred)"
+
+
+def _audit_refused(
+    conn: Connection, refused: list[tuple[dict[str, Any], str]], *, now: int, actor: str, detail: dict[str, Any]
+) -> int:
+    """Audit each inference the import left out (§3.1): an ``import`` event with outcome
+    ``reject``, its scope, key and formation and the rule's sentence, never its value."""
+    for record, reason in refused:
+        audit.record(
+            conn,
+            at=now,
+            event="import",
+            actor=actor,
+            memory_id=None,
+            scope=record["scope"],
+            key=audit.redacted_key(record["key"]),
+            formation=record["formation"],
+            outcome="reject",
+            reason=f"Not imported: {reason}",
+            detail=detail,
+        )
+    return len(refused)
 
 
 def _restore_into_empty(
     store: MemoryStore,
     data: dict[str, Any],
-    rows: list[tuple[Any, ...]],
+    checked: CheckedExport,
     *,
     now: int,
     actor: str,
     detail: dict[str, Any],
 ) -> RestoreReport:
     history = data["consent"]["history"]
+    rows = checked.rows
     with store.db.write() as conn:
         if conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone():  # checked again under the lock
             raise InvalidInput("This store gained data meanwhile; nothing was imported.")
@@ -314,7 +346,8 @@ def _restore_into_empty(
             [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]],
         )
         requests = _insert_requests(conn, data.get("deletion_requests", []))
-        by_formation = Counter(record["formation"] for record in data["memories"])
+        refused = _audit_refused(conn, checked.refused, now=now, actor=actor, detail=detail)
+        by_formation = Counter(row[MEMORY_FIELDS.index("formation")] for row in rows)
         audit.record(
             conn,
             at=now,
@@ -329,11 +362,14 @@ def _restore_into_empty(
                 "audit_events": len(data["audit"]),
                 "consent_events": len(history),
                 "deletion_requests": requests,
+                "refused": refused,
             },
         )
     return RestoreReport(
         None,
         restored=len(rows),
+        skipped=refused,
+        skip_reasons={REFUSED_INFERENCE: refused} if refused else {},
         audit_events=len(data["audit"]),
         consent_events=len(history),
         deletion_requests=requests,
@@ -343,7 +379,7 @@ def _restore_into_empty(
 def _merge(
     store: MemoryStore,
     data: dict[str, Any],
-    rows: list[tuple[Any, ...]],
+    checked: CheckedExport,
     *,
     now: int,
     actor: str,
@@ -354,13 +390,15 @@ def _merge(
     restored = replaced = 0
     reasons: Counter[str] = Counter()
     with store.db.write() as conn:
+        if refused := _audit_refused(conn, checked.refused, now=now, actor=actor, detail=detail):
+            reasons[REFUSED_INFERENCE] += refused
         held = {}
         for row in conn.execute("SELECT id, scope, key, formation FROM memories"):
             held[row[0]] = row
         by_slot: dict[tuple[str, str], list[tuple]] = {}
         for row in held.values():
             by_slot.setdefault((row[1], row[2]), []).append(row)
-        for row in rows:
+        for row in checked.rows:
             record = dict(zip(MEMORY_FIELDS, row, strict=True))
             slot = (record["scope"], record["key"])
             conflicts = {r[0]: r for r in by_slot.get(slot, [])}

@@ -12,7 +12,7 @@ from memtrust.store.errors import InvalidInput
 from memtrust.store.export import build_export, dumps_export, write_export
 from memtrust.store.model import Proposal
 from memtrust.store.opening import create_throwaway_store
-from memtrust.store.restore import restore
+from memtrust.store.restore import REFUSED_INFERENCE, restore
 from tests.command_line import run_memtrust
 from tests.conftest import TEST_PASSPHRASE
 from tests.dsar_fixtures import TRICKY_VALUES, fill
@@ -134,9 +134,8 @@ def _tampered(store, tmp_path, change):
         ("NUL in a value", lambda d: d["memories"][0].update(value="a\x00b")),
         ("lone surrogate", lambda d: d["memories"][0].update(value="a\ud800b")),
         ("value too long", lambda d: d["memories"][0].update(value="x" * 4001)),
-        ("implicit sensitive", lambda d: d["memories"][-1].update(key="health.mood")),
-        ("implicit sensitive value", lambda d: d["memories"][-1].update(value="sees a shrink weekly")),
         ("secret", lambda d: d["memories"][0].update(value="my card 4111 1111 1111 1111")),
+        ("secret named by the key", lambda d: d["memories"][0].update(key="account.password", value="opensesame")),
         ("impossible date", lambda d: d["memories"][0].update(created_at="2026-02-30T00:00:00Z")),
         ("duplicate id", lambda d: d["memories"][1].update(id=d["memories"][0]["id"])),
         ("naive time", lambda d: d["memories"][0].update(created_at="2026-03-02T12:00:00")),
@@ -149,6 +148,38 @@ def test_a_bad_export_is_refused_whole_before_anything_is_written(store, second_
     with pytest.raises(InvalidInput):
         restore(second_store, data, actor="test")
     assert (_snapshot(second_store), second_store.audit_events()) == before
+
+
+@pytest.mark.parametrize("merge", [None, "skip"])
+@pytest.mark.parametrize(
+    ("name", "change"),
+    [
+        ("sensitive namespace", {"key": "health.mood"}),
+        ("sensitive value", {"value": "sees a shrink weekly"}),
+        ("worded off every list", {"value": "fasts from dawn to dusk during the holy month"}),
+        ("outside the vocabulary", {"key": "habits.weekly", "value": "brief"}),
+    ],
+)
+def test_an_inference_memtrust_would_refuse_is_left_out_with_the_rule_and_the_rest_imported(
+    store, second_store, tmp_path, name, change, merge
+):
+    fill(store)
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    [inference] = [m for m in data["memories"] if m["formation"] == "implicit" and m["scope"] == "research"]
+    inference.update(change)
+    if merge:
+        second_store.set_learning(True, actor="t")
+        second_store.propose(Proposal("profile.pet", "a cat", "explicit", "user", confirmed=True), actor="t")
+    report = restore(second_store, data, actor="test", merge=merge)
+    held = {m.id for m in second_store.list()}
+    assert inference["id"] not in held
+    assert {m["id"] for m in data["memories"]} - held == {inference["id"]}
+    assert report.skipped == 1 and report.skip_reasons == {REFUSED_INFERENCE: 1}
+    [event] = [e for e in second_store.audit_events() if e.event == "import" and e.outcome == "reject"]
+    assert (event.scope, event.formation) == ("research", "implicit")
+    assert event.reason.startswith("Not imported: ") and "infer" in event.reason
+    assert inference["value"] not in repr(second_store.audit_events())
+    assert "1 skipped: an inference memtrust never holds" in report.summary()
 
 
 # --- through the command line -------------------------------------------------------------------

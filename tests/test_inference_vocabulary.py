@@ -3,15 +3,21 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
+import sqlcipher3
 
 from memtrust.app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector, intents
 from memtrust.app.detectors.language import LANGUAGES
 from memtrust.app.detectors.topics import TOPICS
 from memtrust.store import inference_vocabulary as vocabulary
 from memtrust.store.admission import decide
+from memtrust.store.db import Database
+from memtrust.store.keys import new_raw_key
+from memtrust.store.memories import MemoryStore
+from memtrust.store.migrations import MIGRATIONS, OUTSIDE_VOCABULARY_REASON
 from memtrust.store.model import Proposal
 from memtrust.store.sensitive import sensitive_class
 from tests.conftest import T0
@@ -118,3 +124,57 @@ async def test_off_list_sensitive_signals_through_mcp_are_all_refused_and_never_
         writes = [e for e in store.audit_events() if e.event == "write"]
         assert len(writes) == len(PHRASINGS)
         assert {(e.outcome, e.detail["rule"]) for e in writes} == {("reject", "3.1")}
+
+
+def _store_from_before_the_vocabulary(path: Path, rows: list[tuple[str, str, str, str, str, float]]):
+    """A store at the schema before the vocabulary's migration, holding ``rows`` of (id, key,
+    value, formation, source, confidence); returns its key."""
+    key = new_raw_key("memory")
+    conn = sqlcipher3.connect(str(path), isolation_level=None)
+    conn.execute(key.pragma())
+    before = [name for name, _step in MIGRATIONS].index("inference_vocabulary")
+    for version, (_name, step) in enumerate(MIGRATIONS[:before], start=1):
+        conn.execute("BEGIN IMMEDIATE")
+        step(conn)
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    conn.executemany(
+        "INSERT INTO meta (name, value) VALUES (?, ?)", [("app", "memtrust"), ("store_id", uuid.uuid4().hex)]
+    )
+    conn.executemany(
+        "INSERT INTO memories (id, scope, key, value, formation, source, confidence, status, created_at, updated_at)"
+        " VALUES (?, 'shared', ?, ?, ?, ?, ?, 'active', 0, 0)",
+        rows,
+    )
+    conn.close()
+    return key
+
+
+def test_inferences_outside_the_vocabulary_in_an_older_store_are_deleted_and_audited_without_their_value(
+    tmp_path, clock
+):
+    path = tmp_path / "old.db"
+    key = _store_from_before_the_vocabulary(
+        path,
+        [
+            ("k1", "style.answer_length", "brief", "implicit", "inference:reply_length", 0.8),
+            ("o1", "habits.weekly", "sees a shrink weekly", "implicit", "inference:agent_a", 0.9),
+            ("o2", "interests.topics", "chess", "implicit", "inference:agent_a", 0.9),
+            ("o3", "locale.language", "French", "implicit", "inference:agent_a", 0.9),
+            ("e1", "locale.language", "French", "explicit", "chat", 1.0),
+            ("e2", "notes.faith", "goes to Quaker meeting", "explicit", "user", 1.0),
+        ],
+    )
+    store = MemoryStore(Database.open(path, key), clock)
+    try:
+        assert sorted(m.id for m in store.list()) == ["e1", "e2", "k1"]  # what the user saved stays
+        deleted = [e for e in store.audit_events() if e.event == "delete"]
+        assert sorted((e.memory_id, e.key, e.formation, e.actor) for e in deleted) == [
+            ("o1", "habits.weekly", "implicit", "system"),
+            ("o2", "interests.topics", "implicit", "system"),
+            ("o3", "locale.language", "implicit", "system"),
+        ]
+        assert {e.reason for e in deleted} == {OUTSIDE_VOCABULARY_REASON}
+        assert not any(word in repr(store.audit_events()) for word in ("shrink", "chess", "French"))
+    finally:
+        store.close()
