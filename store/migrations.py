@@ -390,7 +390,8 @@ def migrate(conn: Connection) -> list[str]:
     """Apply every migration newer than the database's ``user_version``; return their names.
 
     ``conn`` is a keyed ``sqlcipher3`` connection in autocommit mode. Each migration runs in
-    its own ``BEGIN IMMEDIATE`` transaction; on failure it rolls back and re-raises.
+    its own ``BEGIN IMMEDIATE`` transaction, then is checkpointed; on failure it rolls back and
+    re-raises.
     """
     applied: list[str] = []
     current = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -405,5 +406,9 @@ def migrate(conn: Connection) -> list[str]:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        # Each migration's pages go into the database file before the next begins, so the WAL
+        # is reused from its start: a new store needs the largest migration's worth of log
+        # beside it, not every migration's (a nearly full disk still takes a new store).
+        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
         applied.append(name)
     return applied

@@ -31,9 +31,10 @@ def _row(store, memory_id: str, *, formation="implicit", status="active", expire
     implicit = formation == "implicit"
     values = {
         "id": memory_id,
-        "scope": "shared",
-        "key": key or f"interests.topic_{memory_id}",
-        "value": "cycling",
+        # An inference of the vocabulary (§3.1), one per agent's scope as report_signal keeps them.
+        "scope": f"agent_{memory_id}" if implicit else "shared",
+        "key": key or ("interests.topics" if implicit else f"interests.topic_{memory_id}"),
+        "value": "cooking" if implicit else "cycling",
         "formation": formation,
         "source": "inference:topics" if implicit else "user",
         "source_ref": None,
