@@ -21,6 +21,7 @@ from memtrust.store.model import (
     Decision,
     Memory,
     Proposal,
+    confirmed_by_user,
     is_known_source,
     is_sensitive,
     mentioned_sensitive_class,
@@ -104,6 +105,26 @@ def evidence_time(evidence: dict | None, name: str) -> datetime | None:
 def _day(moment: datetime) -> str:
     """``3 Mar 2025`` (UTC), for reasons."""
     return f"{moment.day} {moment:%b %Y}"
+
+
+def _held_explicitly(rows: Sequence[Memory]) -> str:
+    """Why an inference is refused where explicit ``rows`` hold the key (§3.4), as they
+    stand: saved by the user, waiting in the Inbox, or held in Quarantine unconfirmed."""
+    if any(confirmed_by_user(m) for m in rows):
+        return "You saved a value for this yourself; an inference never overrides it."
+    if any(m.status == "pending" for m in rows):
+        return "A value for this is waiting in your Inbox; nothing is inferred for it while you decide."
+    return "A value for this is held in your Quarantine; nothing is inferred for it while you decide."
+
+
+def _already_held(rows: Sequence[Memory]) -> str:
+    """Why an explicit write of a value the explicit ``rows`` already hold is refused (§3.4),
+    as the held row stands: saved, waiting in the Inbox, or held in Quarantine."""
+    if any(confirmed_by_user(m) and m.status == "active" for m in rows):
+        return "You already have this memory; nothing new was saved."
+    if any(m.status == "pending" for m in rows):
+        return "It is already waiting in your Inbox; nothing new was saved."
+    return "It is already held in your Quarantine; nothing new was saved."
 
 
 def _malformed(proposal: Proposal) -> Decision | None:
@@ -219,7 +240,7 @@ def decide(
 
     if implicit:
         if explicit_rows:
-            return _reject("You saved a value for this yourself; an inference never overrides it.", "3.4")
+            return _reject(_held_explicitly(explicit_rows), "3.4")
         same = [m for m in implicit_rows if m.value == proposal.value]
         # Its life counts from the newest evidence (§4), held or offered; never from the future.
         newest = max(
@@ -246,8 +267,8 @@ def decide(
         )
 
     # Explicit from here on.
-    if any(m.value == proposal.value for m in explicit_rows):
-        return _reject("You already have this memory; nothing new was saved.", "3.4")
+    if same_value := [m for m in explicit_rows if m.value == proposal.value]:
+        return _reject(_already_held(same_value), "3.4")
     said = min(proposal.said_at, now) if proposal.said_at is not None else now
     expiry = proposal.expires_at or temporary_expiry(screened, said)
     if expiry is not None and expiry <= now and proposal.expires_at is None:

@@ -786,3 +786,25 @@ def test_only_a_confirmed_explicit_write_records_a_confirmation(store, clock):
     assert (requested.status, requested.confirmed_at) == ("pending", None)
     assert (guessed.status, guessed.confirmed_at) == ("active", None)
     assert all(store.get(m.id).confirmed_at == m.confirmed_at for m in (typed, requested, guessed))
+
+
+def test_a_refusal_says_truthfully_whether_the_held_value_was_saved_is_waiting_or_is_held():
+    from dataclasses import replace as _replace
+
+    saved, waiting = row(), row(status="pending")
+    held = _replace(row(status="quarantined"), source="chat")  # confidential, nobody confirmed it
+    guess = implicit(key="contact.preferred_channel", value="phone")
+
+    def reason(proposal, existing):
+        decision = decide(proposal, learning_enabled=True, existing=existing, now=NOW)
+        assert (decision.outcome, decision.rule) == ("reject", "3.4")
+        return decision.reason
+
+    assert reason(guess, [saved]) == "You saved a value for this yourself; an inference never overrides it."
+    assert reason(guess, [waiting]).startswith("A value for this is waiting in your Inbox;")
+    assert reason(guess, [held]).startswith("A value for this is held in your Quarantine;")
+    assert reason(guess, [waiting, saved]).startswith("You saved a value")
+    assert reason(explicit(), [saved]) == "You already have this memory; nothing new was saved."
+    assert reason(explicit(), [waiting]) == "It is already waiting in your Inbox; nothing new was saved."
+    assert reason(explicit(), [held]) == "It is already held in your Quarantine; nothing new was saved."
+    assert reason(explicit(), [waiting, saved]) == "You already have this memory; nothing new was saved."
