@@ -2,9 +2,7 @@
 
 An event names the memory's id, scope, key and formation, never its value: after a
 deletion the log still says that a row with that key and formation existed and what removed
-it (§2). Events: ``write`` (with the admission outcome), ``confirm``, ``reject``, ``release``,
-``edit``, ``delete``, ``expire``, ``clear-inferred``, ``consent``, ``influence``, ``export``,
-``import``, ``rekey``.
+it (§2). Events: :data:`EVENTS`.
 
 Keys derived from a value (``notes.<slug>``: the slug is the first words of the sentence
 saved, DESIGN.md §6) are part of the value, so the audit treats their slug as the value:
@@ -36,6 +34,16 @@ REASON_MAX = 1000
 DETAIL_STRING_MAX = 512
 DETAIL_ITEMS_MAX = 20
 DETAIL_MAX = 8000
+
+#: Every event the log records (§7), in the order the DSAR export's schema and docs/dsar-export.md
+#: describe them: ``write`` (any decided write, with the admission outcome), ``confirm``,
+#: ``reject``, ``release``, ``edit``, ``review`` (kept in a review), ``delete``, ``expire``,
+#: ``clear-inferred``, ``consent``, ``influence`` (given to a consumer), ``agent-call`` (one per
+#: MCP tool call), ``forget-request``, ``export``, ``import``, ``rekey``.
+EVENTS = (
+    "write", "confirm", "reject", "release", "edit", "review", "delete", "expire", "clear-inferred", "consent",
+    "influence", "agent-call", "forget-request", "export", "import", "rekey",
+)  # fmt: skip
 
 #: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
 VALUE_DERIVED_PREFIXES = ("notes.",)

@@ -41,6 +41,22 @@ def test_the_packaged_schema_is_the_one_in_assets():
     assert (ROOT / "store" / "dsar.schema.json").read_bytes() == (ROOT / "assets" / "dsar.schema.json").read_bytes()
 
 
+def test_the_schema_and_the_docs_name_every_audit_event_memtrust_writes():
+    from memtrust.store.audit import EVENTS
+
+    described = export_schema()["$defs"]["audit_event"]["properties"]["event"]["description"]
+    assert described.split(", ") == list(EVENTS)
+    docs = (ROOT / "docs" / "dsar-export.md").read_text(encoding="utf-8")
+    table = docs.split("| event | recorded when |", 1)[1].split("\n\n", 1)[0]
+    assert re.findall(r"^\| `([a-z-]+)` \|", table, re.MULTILINE) == list(EVENTS)
+    # Every event the code records is one of them: event="…" arguments, the MCP server's own
+    # call event and the forget-request event (named by constants), and the one a trigger writes.
+    source = "\n".join(p.read_text(encoding="utf-8") for folder in ("store", "app") for p in (ROOT / folder).rglob("*.py"))
+    written = set(re.findall(r'\bevent="([a-z-]+)"', source)) | set(re.findall(r'_EVENT = "([a-z-]+)"', source))
+    written |= set(re.findall(r"'([a-z-]+)', 'system'", source))
+    assert written and written <= set(EVENTS), written - set(EVENTS)
+
+
 def test_an_empty_store_exports_a_valid_document(store):
     data = build_export(store, app_version="test")
     validate_export(data)
