@@ -439,7 +439,7 @@ def _memory_line(memory: Memory) -> str:
 @cli.command(name="list")
 @click.option("--formation", type=click.Choice(FORMATIONS), default=None)
 @click.option("--status", type=click.Choice(STATUSES), default=None)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array with the §2 field names.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array: one object per memory, its fields named as in an export.")
 @db_option
 @click.pass_context
 def list_(ctx: click.Context, formation: str | None, status: str | None, as_json: bool) -> None:
@@ -666,7 +666,9 @@ def context(ctx: click.Context, consumer: str, purpose: str, query: str | None, 
 @db_option
 @click.pass_context
 def mcp(ctx: click.Context, consumer: str | None) -> None:
-    """Serve your store to assistants over MCP (stdio), under the same rules as you (§10)."""
+    """Serve your store to assistants over MCP (stdio), under the rules your own writes follow:
+    what an assistant proposes needs your yes, its guesses are labelled and kept to a fixed
+    list, and every call is recorded in the audit log."""
     from memtrust.app.mcp_server import check_consumer, serve
     from memtrust.store.opening import open_store
 

@@ -417,3 +417,19 @@ def test_a_memtrust_export_given_to_ingest_says_use_memtrust_import(run, tmp_pat
     assert run("export", "--out", str(exported)).returncode == 0
     line = _one_sentence_error(run("ingest", str(exported)))
     assert "is a memtrust export" in line and "use memtrust import" in line
+
+
+def test_no_help_text_cites_a_design_section_a_user_does_not_have():
+    import click
+
+    from memtrust.app.cli import cli
+
+    def helps(command: click.Command, path: str):
+        yield path, command.get_help(click.Context(command, info_name=path))
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from helps(sub, f"{path} {name}")
+
+    texts = dict(helps(cli, "memtrust"))
+    assert len(texts) > 15 and "memtrust mcp" in texts and "memtrust list" in texts
+    cited = {path: line for path, text in texts.items() for line in text.splitlines() if "§" in line or "DESIGN" in line}
+    assert cited == {}
