@@ -439,7 +439,12 @@ def _memory_line(memory: Memory) -> str:
 @cli.command(name="list")
 @click.option("--formation", type=click.Choice(FORMATIONS), default=None)
 @click.option("--status", type=click.Choice(STATUSES), default=None)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array: one object per memory, its fields named as in an export.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print a JSON array: one object per memory, its fields named as in an export.",
+)
 @db_option
 @click.pass_context
 def list_(ctx: click.Context, formation: str | None, status: str | None, as_json: bool) -> None:

@@ -431,5 +431,7 @@ def test_no_help_text_cites_a_design_section_a_user_does_not_have():
 
     texts = dict(helps(cli, "memtrust"))
     assert len(texts) > 15 and "memtrust mcp" in texts and "memtrust list" in texts
-    cited = {path: line for path, text in texts.items() for line in text.splitlines() if "§" in line or "DESIGN" in line}
+    cited = {
+        path: line for path, text in texts.items() for line in text.splitlines() if "§" in line or "DESIGN" in line
+    }
     assert cited == {}

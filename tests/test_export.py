@@ -51,7 +51,9 @@ def test_the_schema_and_the_docs_name_every_audit_event_memtrust_writes():
     assert re.findall(r"^\| `([a-z-]+)` \|", table, re.MULTILINE) == list(EVENTS)
     # Every event the code records is one of them: event="…" arguments, the MCP server's own
     # call event and the forget-request event (named by constants), and the one a trigger writes.
-    source = "\n".join(p.read_text(encoding="utf-8") for folder in ("store", "app") for p in (ROOT / folder).rglob("*.py"))
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for folder in ("store", "app") for p in (ROOT / folder).rglob("*.py")
+    )
     written = set(re.findall(r'\bevent="([a-z-]+)"', source)) | set(re.findall(r'_EVENT = "([a-z-]+)"', source))
     written |= set(re.findall(r"'([a-z-]+)', 'system'", source))
     assert written and written <= set(EVENTS), written - set(EVENTS)
