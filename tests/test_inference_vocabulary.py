@@ -21,7 +21,7 @@ from memtrust.store.migrations import MIGRATIONS, OUTSIDE_VOCABULARY_REASON
 from memtrust.store.model import Proposal
 from memtrust.store.sensitive import sensitive_class
 from tests.conftest import T0
-from tests.test_mcp_server import call, opened, served
+from tests.test_mcp_server import call, opened, served, server_output  # noqa: F401 (server_output: fixture served reads)
 
 OFF_LIST = Path(__file__).parent / "data" / "inference" / "off_list_sensitive.tsv"
 #: (class, language, phrasing): sensitive matters worded off the classifier's lists.

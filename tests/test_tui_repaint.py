@@ -55,7 +55,7 @@ async def test_a_row_whose_value_changed_is_shown_with_its_new_value(store, cloc
 
 
 async def test_a_badge_whose_words_move_with_the_clock_is_shown_anew(store, clock):
-    memory = inferred(store, "style.reply_length", "short")
+    memory = inferred(store, "style.answer_length", "brief")
     app = make_app(store, clock)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
