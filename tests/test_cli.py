@@ -424,10 +424,14 @@ def test_no_help_text_cites_a_design_section_a_user_does_not_have():
 
     from memtrust.app.cli import cli
 
-    def helps(command: click.Command, path: str):
-        yield path, command.get_help(click.Context(command, info_name=path))
+    def helps(command: click.Command, path: str, parent: click.Context | None = None):
+        # Each context under its parent, as click makes them: a command caches its help option
+        # from the first context it sees, and the group's help_option_names (-h) reach a
+        # subcommand only through its parent.
+        context = click.Context(command, info_name=path.rsplit(" ", 1)[-1], parent=parent, **command.context_settings)
+        yield path, command.get_help(context)
         for name, sub in getattr(command, "commands", {}).items():
-            yield from helps(sub, f"{path} {name}")
+            yield from helps(sub, f"{path} {name}", context)
 
     texts = dict(helps(cli, "memtrust"))
     assert len(texts) > 15 and "memtrust mcp" in texts and "memtrust list" in texts
