@@ -22,6 +22,7 @@ from memtrust.screens.literal import literal
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badges, provenance, said_around
 from memtrust.store.model import Memory
+from memtrust.store.notes import display_key
 
 #: How many held memories the screen lists at once.
 QUARANTINE_ROWS = 1000
@@ -29,7 +30,7 @@ QUARANTINE_ROWS = 1000
 
 def held_prompt(memory: Memory, now: datetime) -> Content:
     """The key and value, where it came from, and its badges."""
-    head = Content.assemble(literal(memory.key, "bold"), " = ", literal(f"“{memory.value}”"))
+    head = Content.assemble(literal(display_key(memory.key), "bold"), " = ", literal(f"“{memory.value}”"))
     words = said_around(memory)
     return Content("\n").join([head, provenance(memory, now), *([words] if words else []), badges(memory, now)])
 

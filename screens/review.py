@@ -30,6 +30,7 @@ from memtrust.screens.store_screen import StoreScreen
 from memtrust.screens.widgets.detail import describe
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Memory, Proposal, confirmed_by_user, to_epoch
+from memtrust.store.notes import display_key
 from memtrust.store.review import LAST_REVIEW_SETTING, last_review, review_interval
 
 #: Memories read per step of the walk.
@@ -179,7 +180,9 @@ class ReviewScreen(StoreScreen):
                 + "n skip · Escape leave"
             )
         )
-        item.update(Content("\n").join([literal(memory.key, "bold"), literal(memory.value), badges(memory, now)]))
+        item.update(
+            Content("\n").join([literal(display_key(memory.key), "bold"), literal(memory.value), badges(memory, now)])
+        )
         detail.update(describe(memory, now))
         self.query_one("#review-detail", VerticalScroll).scroll_home(animate=False)
 

@@ -17,6 +17,7 @@ from memtrust.store.model import (
     FORMATIONS,
     KEY_MAX,
     KEY_PATTERN,
+    SCOPE_PATTERN,
     VALUE_MAX,
     Decision,
     Memory,
@@ -60,13 +61,16 @@ def validate(proposal: Proposal) -> str | None:
 
     Checks the §2 contract: key grammar and length, value length (≤ 4,000 characters), no
     NUL and no lone surrogates in the value (they cannot be exported exactly), a known
-    formation and source, and a finite confidence in 0.0–1.0.
+    formation and source, and a finite confidence in 0.0–1.0 (a number: not NaN, not an
+    infinity such as JSON's ``1e400``, not a bool or a string). Never raises, whatever the
+    types of the proposal's fields.
     """
     if proposal.formation not in FORMATIONS:
         return f"Formation must be explicit or implicit, not {proposal.formation!r}."
-    if len(proposal.key) > KEY_MAX or not KEY_PATTERN.match(proposal.key):
+    # fullmatch: ``$`` would let a trailing line break through ("a.b\n").
+    if not isinstance(proposal.key, str) or len(proposal.key) > KEY_MAX or not KEY_PATTERN.fullmatch(proposal.key):
         return "The key must be a dotted lowercase path such as contact.preferred_channel (at most 128 characters)."
-    if not KEY_PATTERN.match(f"x.{proposal.scope}") or "." in proposal.scope:
+    if not isinstance(proposal.scope, str) or len(proposal.scope) > 64 or not SCOPE_PATTERN.fullmatch(proposal.scope):
         return "The scope must be one lowercase word such as shared or research."
     if not isinstance(proposal.value, str) or proposal.value.strip() == "":
         return "The value must not be empty."
@@ -76,14 +80,19 @@ def validate(proposal: Proposal) -> str | None:
         return "The value contains a NUL character, which cannot be stored faithfully."
     if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):
         return "The value contains a lone surrogate, which is not valid Unicode text."
-    if not is_known_source(proposal.source):
+    if not isinstance(proposal.source, str) or not is_known_source(proposal.source):
         return f"Unknown source {proposal.source!r}."
     if proposal.formation == "implicit" and not proposal.source.startswith("inference:"):
         return "Implicit memories can only come from an inference detector."
     if proposal.formation == "explicit" and proposal.source.startswith("inference:"):
         return "An inference detector cannot write an explicit memory."
     confidence = proposal.confidence
-    if not isinstance(confidence, (int, float)) or math.isnan(confidence) or not 0.0 <= confidence <= 1.0:
+    if (
+        isinstance(confidence, bool)
+        or not isinstance(confidence, (int, float))
+        or not math.isfinite(confidence)
+        or not 0.0 <= confidence <= 1.0
+    ):
         return "Confidence must be a number between 0 and 1."
     if proposal.formation == "explicit" and confidence != 1.0:
         return "Explicit memories have confidence 1.0."

@@ -4,20 +4,23 @@ An event names the memory's id, scope, key and formation, never its value: after
 deletion the log still says that a row with that key and formation existed and what removed
 it (§2). Events: :data:`EVENTS`.
 
-Keys derived from a value (``notes.<slug>``: the slug is the first words of the sentence
-saved, DESIGN.md §6) are part of the value, so the audit treats their slug as the value:
-it is kept while the memory exists (so the log can say which note was confirmed or used),
-replaced by :data:`REDACTED_NOTE_KEY` in *every* event of that memory when it is deleted,
-rejected, expired or cleared, and never written at all for a write that was rejected.
+A note's key (``notes.<id>``, :mod:`store.notes`) is a fingerprint of its value, so the audit
+treats it as part of the value: it is kept while the memory exists (so the log can say which
+note was confirmed or used), replaced by :data:`REDACTED_NOTE_KEY` in *every* event of that
+memory when it is deleted, rejected, expired or cleared, and never written at all for an
+event that names no stored memory (a refused write, a declined question).
 
 Every field is bounded (:func:`record`): a key that is not a valid memory key is kept only as
-its length, reasons and details are cut, and a detail is always valid JSON.
+its length, reasons and details are cut, and a detail is always valid JSON. Text SQLite
+cannot store faithfully (NUL, lone surrogates) is kept as visible escapes (``\\x00``,
+``\\udc80``), so an odd argument never costs the event that records it (§10).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -45,7 +48,7 @@ EVENTS = (
     "influence", "agent-call", "forget-request", "export", "import", "rekey",
 )  # fmt: skip
 
-#: Key prefixes whose remainder is derived from the value (§6 ``notes.<slug>``).
+#: Key prefixes whose remainder is derived from the value (§2 ``notes.<id>``).
 VALUE_DERIVED_PREFIXES = ("notes.",)
 #: What such a key becomes in the audit once its memory is gone.
 REDACTED_NOTE_KEY = "notes.(redacted)"
@@ -56,7 +59,7 @@ DELETION_EVENTS = frozenset({"delete", "reject", "expire", "clear-inferred"})
 
 
 def is_value_derived(key: str | None) -> bool:
-    """True when ``key``'s last part is made from the value (``notes.<slug>``)."""
+    """True when ``key``'s last part is made from the value (``notes.<id>``)."""
     return key is not None and key.startswith(VALUE_DERIVED_PREFIXES) and key != REDACTED_NOTE_KEY
 
 
@@ -118,13 +121,13 @@ def _bounded_value(value: Any, depth: int = 0) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
     if isinstance(value, str):
-        return _cut(value, DETAIL_STRING_MAX)
+        return _storable(_cut(value, DETAIL_STRING_MAX))
     if depth >= 3:
         return "…"
     if isinstance(value, dict):
         items = list(value.items())
         bounded = {
-            _cut(str(name), SHORT_FIELD_MAX) or "": _bounded_value(item, depth + 1)
+            _storable(_cut(str(name), SHORT_FIELD_MAX)) or "": _bounded_value(item, depth + 1)
             for name, item in items[:DETAIL_ITEMS_MAX]
         }
         if len(items) > DETAIL_ITEMS_MAX:
@@ -134,7 +137,23 @@ def _bounded_value(value: Any, depth: int = 0) -> Any:
         listed = list(value)
         shown = [_bounded_value(item, depth + 1) for item in listed[:DETAIL_ITEMS_MAX]]
         return shown + ([f"{len(listed) - DETAIL_ITEMS_MAX} more"] if len(listed) > DETAIL_ITEMS_MAX else [])
-    return _cut(str(value), DETAIL_STRING_MAX)
+    return _storable(_cut(str(value), DETAIL_STRING_MAX))
+
+
+_UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
+
+
+@overload
+def _storable(text: str) -> str: ...
+@overload
+def _storable(text: str | None) -> str | None: ...
+def _storable(text: str | None) -> str | None:
+    """``text`` with NUL and lone surrogates as visible escapes (``\\x00``, ``\\udc80``)."""
+    if text is None:
+        return None
+    return _UNSTORABLE.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if m.group() == "\x00" else f"\\u{ord(m.group()):04x}", text
+    )
 
 
 def bounded_detail(detail: dict[str, Any]) -> str:
@@ -144,12 +163,12 @@ def bounded_detail(detail: dict[str, Any]) -> str:
     text = json.dumps(_bounded_value(detail), ensure_ascii=False, allow_nan=False)
     if len(text) <= DETAIL_MAX:
         return text
-    names = [_cut(str(name), SHORT_FIELD_MAX) for name in list(detail)[:DETAIL_ITEMS_MAX]]
+    names = [_storable(_cut(str(name), SHORT_FIELD_MAX)) for name in list(detail)[:DETAIL_ITEMS_MAX]]
     return json.dumps({"truncated": True, "fields": names}, ensure_ascii=False)
 
 
 def redact_derived_keys(conn: Connection, memory_id: str) -> None:
-    """Replace the value-derived keys (``notes.<slug>``) of every event of ``memory_id``
+    """Replace the value-derived keys (``notes.<id>``) of every event of ``memory_id``
     with :data:`REDACTED_NOTE_KEY`, inside the caller's transaction (deletion, or an edit
     that renames the key away from the old value's words)."""
     conn.execute(
@@ -174,20 +193,24 @@ def record(
     """Append one event inside the caller's transaction. ``at`` is epoch seconds (UTC).
 
     Callers must never pass a memory's value, in ``reason`` or ``detail``. A value-derived
-    key (``notes.<slug>``) is redacted here for a rejected write, and, for a deletion event,
-    in this event and in every earlier event of the same memory (module docstring). Every
-    field is bounded here, whoever supplied it (:func:`bounded_key`, :func:`bounded_detail`,
-    :data:`REASON_MAX`), so no caller can make one event large.
+    key (``notes.<id>``) is redacted here when the event names no stored memory (a refused
+    write, a declined question) and, for a deletion event, in this event and in every
+    earlier event of the same memory (module docstring). Every field is bounded here,
+    whoever supplied it (:func:`bounded_key`, :func:`bounded_detail`, :data:`REASON_MAX`),
+    so no caller can make one event large, and made storable (:func:`_storable`); this
+    never raises for odd arguments.
     """
     removes = event in DELETION_EVENTS or (event == "write" and outcome == "reject")
-    if removes and is_value_derived(key):
+    if is_value_derived(key) and (removes or memory_id is None):
         key = REDACTED_NOTE_KEY
         if memory_id is not None:
             redact_derived_keys(conn, memory_id)
-    event, actor = _cut(event, SHORT_FIELD_MAX), _cut(actor, SHORT_FIELD_MAX)
-    memory_id, scope = _cut(memory_id, SHORT_FIELD_MAX), _cut(scope, SHORT_FIELD_MAX)
-    formation, outcome = _cut(formation, SHORT_FIELD_MAX), _cut(outcome, SHORT_FIELD_MAX)
-    key, reason = bounded_key(key), _cut(reason, REASON_MAX)
+    event, actor = _storable(_cut(event, SHORT_FIELD_MAX)), _storable(_cut(actor, SHORT_FIELD_MAX))
+    memory_id, scope = _storable(_cut(memory_id, SHORT_FIELD_MAX)), _storable(_cut(scope, SHORT_FIELD_MAX))
+    outcome = _storable(_cut(outcome, SHORT_FIELD_MAX))
+    if formation not in ("explicit", "implicit"):
+        formation = None  # the column holds a formation or nothing (a malformed write names none)
+    key, reason = bounded_key(key), _storable(_cut(reason, REASON_MAX))
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

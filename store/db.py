@@ -115,6 +115,14 @@ def _repair_modes(path: Path) -> None:
                 os.chmod(target, 0o600)
 
 
+def _fold_wal(conn: Connection) -> None:
+    """Copy the write-ahead log into the database file and empty it, after migrations: they
+    write every page of the schema, and a log that large would otherwise stay beside the
+    file until the next checkpoint (on a small or nearly full disk, the next write fails)."""
+    with contextlib.suppress(DatabaseError):
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 class Database:
     """One keyed SQLCipher connection to a memtrust store, serialised by a lock.
 
@@ -204,7 +212,8 @@ class Database:
                 )
             if not inspect:
                 cls._configure(conn)
-                migrate(conn)
+                if migrate(conn):
+                    _fold_wal(conn)
                 _repair_modes(path)
         except DatabaseError as exc:
             conn.close()
@@ -285,6 +294,7 @@ class Database:
                 [("app", APP_ID), ("store_id", store_id), ("created_at", str(now_epoch))],
             )
             conn.execute("COMMIT")
+            _fold_wal(conn)
         except BaseException:
             with contextlib.suppress(Exception):
                 conn.close()

@@ -42,7 +42,7 @@ from memtrust.store import audit
 from memtrust.store.admission import PENDING_TTL
 from memtrust.store.errors import InvalidInput, MemoryNotFound
 from memtrust.store.memories import MemoryStore
-from memtrust.store.model import Memory, from_epoch, to_epoch
+from memtrust.store.model import Memory, from_epoch, is_text, to_epoch
 from memtrust.store.retention import FORGET_REQUEST_EVENT
 
 __all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "inbox_count"]
@@ -145,6 +145,8 @@ class DeletionRequests:
 
     def get(self, request_id: str) -> DeletionRequest:
         """The open request with ``request_id``; raises DeletionRequestNotFound."""
+        if not is_text(request_id):
+            raise _not_found(request_id)
         with self.store.db.read() as conn:
             rows = conn.execute(f"SELECT {_COLUMNS} FROM deletion_requests WHERE id = ?", (request_id,)).fetchall()
         found = self._build(rows)
@@ -155,7 +157,7 @@ class DeletionRequests:
     def resolve_id(self, prefix: str) -> str | None:
         """The full id of the one open request whose id starts with ``prefix`` (≥ 4 chars), or
         ``None`` when none does. Raises InvalidInput when several do."""
-        if len(prefix) < 4:
+        if len(prefix) < 4 or not is_text(prefix):
             return None
         with self.store.db.read() as conn:
             rows = conn.execute(

@@ -31,9 +31,11 @@ from memtrust.store.model import (
     Status,
     from_epoch,
     is_sensitive,
+    is_text,
     to_epoch,
     utc_now,
 )
+from memtrust.store.notes import is_note, keyed_note
 from memtrust.store.retention import PruneReport, prune_expired
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
@@ -97,6 +99,8 @@ class MemoryStore:
 
     def get(self, memory_id: str) -> Memory:
         """The memory with ``memory_id``; raises MemoryNotFound."""
+        if not is_text(memory_id):
+            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
         with self.db.read() as conn:
             row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
         if row is None:
@@ -119,6 +123,8 @@ class MemoryStore:
         """
         if len(prefix) < 4:
             raise InvalidInput("Give at least the first 4 characters of the memory's id.")
+        if not is_text(prefix):  # a lone surrogate (a stray byte on the command line) is in no id
+            raise MemoryNotFound(f"No memory has an id starting with {prefix!r}.")
         with self.db.read() as conn:
             rows = conn.execute(
                 "SELECT id FROM memories WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
@@ -470,12 +476,16 @@ class MemoryStore:
     def _apply(
         self, conn: Connection, proposal: Proposal, *, actor: str, learning: bool, ttl: timedelta
     ) -> WriteResult:
+        proposal = _as_note(proposal)
         now_dt = self.clock()
         now = to_epoch(now_dt)
-        existing = self._existing(conn, proposal.scope, proposal.key) if isinstance(proposal.key, str) else []
+        # A malformed proposal (a lone surrogate in its key, say) is rejected below; it is
+        # never used in a query.
+        well_formed = validate(proposal) is None
+        existing = self._existing(conn, proposal.scope, proposal.key) if well_formed else []
         deleted = (
             _inference_deleted_at(conn, proposal.scope, proposal.key)
-            if proposal.formation == "implicit" and isinstance(proposal.key, str)
+            if proposal.formation == "implicit" and well_formed
             else None
         )
         decision = decide(
@@ -634,8 +644,9 @@ class MemoryStore:
         screen (raises InvalidInput with the reason), confidential phrasing quarantines it.
         An edited inference becomes the user's own: explicit, ``source=user``, confidence 1.0,
         no expiry, no inference evidence. The old value is overwritten and checkpointed out
-        of the file (§9). Pass ``key`` to rename a ``notes.<slug>`` whose slug came from the
-        old value. The audit records the edit with key and formation, never either value.
+        of the file (§9). Pass ``key`` to move it under another key; a note (``notes.…``) takes
+        the note key of its new value (:mod:`store.notes`), and the audit forgets the old
+        one. The audit records the edit with key and formation, never either value.
         Raises MemoryNotFound and InvalidInput.
         """
         from memtrust.store.screening import find_secret, is_confidential  # compiled on first use
@@ -644,7 +655,7 @@ class MemoryStore:
         now = to_epoch(now_dt)
         with self.db.write() as conn:
             memory = self._get_in(conn, memory_id)
-            new_key = memory.key if key is None else key
+            new_key = keyed_note(memory.key if key is None else key, value)
             proposal = Proposal(new_key, value, "explicit", "user", scope=memory.scope, confirmed=True)
             problem = validate(proposal) or (
                 f"This looks like {find_secret(value)}; memtrust is not a password manager and will not keep it."
@@ -850,6 +861,21 @@ def _signal_time(evidence: dict | None, now: datetime) -> datetime:
     never later than ``now``; ``now`` when the evidence has no time."""
     seen = evidence_time(evidence, "last_seen")
     return min(seen, now) if seen is not None else now
+
+
+def _as_note(proposal: Proposal) -> Proposal:
+    """A well-formed write under ``notes.`` is stored under its note key (§2: a key never
+    spells the value's words, :mod:`store.notes`). The words the caller put in the key are
+    still screened (§3.5: ``notes.ghp_…`` is a token, ``notes.for_now`` temporary): they join
+    the utterance, which is never stored."""
+    if not is_note(proposal.key) or validate(proposal) is not None:
+        return proposal
+    key = keyed_note(proposal.key, proposal.value)
+    if key == proposal.key:
+        return proposal
+    words = proposal.key.split(".", 1)[1].replace("_", " ")
+    utterance = words if proposal.utterance is None else f"{proposal.utterance}\n{words}"
+    return replace(proposal, key=key, utterance=utterance)
 
 
 def _merge_evidence(old: dict | None, new: dict | None) -> dict:

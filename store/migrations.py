@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 from memtrust.store import audit
 from memtrust.store.inference_vocabulary import is_inferable
+from memtrust.store.notes import rekey_notes
 
 #: The sensitive namespaces the first schema's CHECK names. A migration is history: later
 #: namespaces (store.model.SENSITIVE_PREFIXES) are held by admission, so every store, old or
@@ -370,6 +371,12 @@ def _v9_inference_vocabulary(conn: Connection) -> None:
         )
 
 
+def _v10_note_keys(conn: Connection) -> None:
+    """A note's key never spells its value (§2). Stores made before held ``notes.<slug>``
+    keys built from the first words of the note ("notes.pin_4821"): :func:`store.notes.rekey_notes`."""
+    rekey_notes(conn)
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -380,6 +387,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("recent_index", _v7_recent_index),
     ("message_identity", _v8_message_identity),
     ("inference_vocabulary", _v9_inference_vocabulary),
+    ("note_keys", _v10_note_keys),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

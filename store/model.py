@@ -71,8 +71,10 @@ def is_known_source(source: str) -> bool:
 
 
 #: Key grammar (§2): dotted lowercase path, at least two parts, at most 128 characters.
-KEY_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
+KEY_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+\Z")  # \Z: "$" would let "a.b\n" through
 KEY_MAX = 128
+#: Scope grammar (§2): ``shared`` or one lowercase role word (the database holds 1–64 characters).
+SCOPE_PATTERN = re.compile(r"[a-z0-9_]{1,64}")
 VALUE_MAX = 4000
 
 #: Sensitive classes (§3.1): explicit-only, whatever the consent state. One namespace for
@@ -135,6 +137,12 @@ def from_epoch(seconds: int | None) -> datetime | None:
     if seconds is None:
         return None
     return datetime.fromtimestamp(int(seconds), UTC)
+
+
+def is_text(text: object) -> bool:
+    """True when ``text`` is a ``str`` SQLite and JSON can hold exactly: no NUL and no lone
+    surrogate (what a stray byte on the command line decodes to, DESIGN.md §9)."""
+    return isinstance(text, str) and "\x00" not in text and not any(0xD800 <= ord(char) <= 0xDFFF for char in text)
 
 
 def is_sensitive(key: str) -> bool:

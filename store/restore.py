@@ -49,6 +49,7 @@ from memtrust.store.export import validate_export
 from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
 from memtrust.store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, to_epoch
 from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
+from memtrust.store.notes import keyed_note, rekey_notes
 
 MERGE_MODES = ("skip", "replace")
 _USER_TABLES = ("memories", "audit", "consent", "settings", "ingested_messages", "deletion_requests")
@@ -172,6 +173,7 @@ def check_export(data: Any) -> CheckedExport:
         if decision is not None:
             raise InvalidInput(f"The export's {where} was refused: {decision.reason} Nothing was imported.")
         values = dict(record)
+        values["key"] = keyed_note(record["key"], record["value"])  # §2: an older export's notes.<slug>
         try:
             for name in MEMORY_TIME_FIELDS:
                 values[name] = _epoch(values[name])
@@ -346,6 +348,7 @@ def _restore_into_empty(
             [(r["source_ref"], _epoch(r["at"])) for r in data["ingested_messages"]],
         )
         requests = _insert_requests(conn, data.get("deletion_requests", []))
+        rekey_notes(conn)  # the audit of an older export names notes by their old slugs
         refused = _audit_refused(conn, checked.refused, now=now, actor=actor, detail=detail)
         by_formation = Counter(row[MEMORY_FIELDS.index("formation")] for row in rows)
         audit.record(

@@ -20,7 +20,7 @@ def main() -> None:
         number += 1
         result = store.propose(
             Proposal(
-                f"notes.crash_{os.getpid()}_{number}",
+                f"test.crash_{os.getpid()}_{number}",
                 f"value {number} " + "x" * (number % 700),
                 "explicit",
                 "user",

@@ -9,12 +9,12 @@ from memtrust.store.model import Proposal
 #: combining marks (NFD, not normalised), right-to-left text with bidi controls, control
 #: characters other than NUL, Markdown and markup, and a 4,000-character value.
 TRICKY_VALUES = {
-    "notes.emoji": "family 👩🏽‍💻👨‍👩‍👧 flag 🇳🇴 keycap 1️⃣",
-    "notes.combining": "Ame\u0301lie, n\u0303, a\u0308\u0304, Z\u0351\u0352alg\u0489o",
-    "notes.rtl": "שלום \u202eevil\u202c مرحبا بالعالم 123",
-    "notes.controls": "tab\there\r\nbell\x07 esc\x1b[31m del\x7f nbsp\u00a0 zwsp\u200b ls\u2028 bom\ufeff",
-    "notes.markup": "[bold]x[/] [@click=quit] *not bold* | pipe <b>html</b> `code` \\back",
-    "notes.long": ("0123456789абвгдежзий😀" * 200)[:4000],
+    "text.emoji": "family 👩🏽‍💻👨‍👩‍👧 flag 🇳🇴 keycap 1️⃣",
+    "text.combining": "Ame\u0301lie, n\u0303, a\u0308\u0304, Z\u0351\u0352alg\u0489o",
+    "text.rtl": "שלום \u202eevil\u202c مرحبا بالعالم 123",
+    "text.controls": "tab\there\r\nbell\x07 esc\x1b[31m del\x7f nbsp\u00a0 zwsp\u200b ls\u2028 bom\ufeff",
+    "text.markup": "[bold]x[/] [@click=quit] *not bold* | pipe <b>html</b> `code` \\back",
+    "text.long": ("0123456789абвгдежзий😀" * 200)[:4000],
 }
 
 
@@ -43,7 +43,7 @@ def fill(store, *, learning: bool = True) -> dict[str, str]:
     )
     put(
         Proposal(
-            "notes.surprise_party",
+            "events.surprise_party",
             "surprise party for Sam",
             "explicit",
             "user",

@@ -384,14 +384,14 @@ def test_list_says_requested_for_a_confidential_request_nobody_confirmed_and_sav
         encoding="utf-8",
     )
     assert "1 quarantined" in run("ingest", str(chat)).stdout
-    assert run("add", "notes.job_search", "Just between us, I am interviewing elsewhere", "--yes").returncode == 0
+    assert run("add", "work.job_search", "Just between us, I am interviewing elsewhere", "--yes").returncode == 0
     listed = run("list")
     assert listed.returncode == 0
     lines = {line.split("]", 1)[1].split(":", 1)[0].strip(): line for line in listed.stdout.splitlines()}
-    [requested] = [line for key, line in lines.items() if key != "shared/notes.job_search"]
+    [requested] = [line for key, line in lines.items() if key != "shared/work.job_search"]
     assert "[requested, not saved until you confirm it]" in requested and requested.endswith("(quarantined)")
     assert "saved by you" not in requested
-    typed = lines["shared/notes.job_search"]
+    typed = lines["shared/work.job_search"]
     assert "[saved by you]" in typed and typed.endswith("(quarantined)")
 
 

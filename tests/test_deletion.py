@@ -1,8 +1,8 @@
 """Deletion is deletion (§2, §9): after forget, reject, clear-inferred, expiry or supersession
 a unique value is nowhere — not in any table (FTS shadow tables included), not in any
 decrypted page of the file (free pages included), not in the WAL or SHM after the
-checkpoint, not in the audit (a ``notes.<slug>`` key is part of the value), not in an export
-made after. Each check first finds the value while it is live, so it cannot pass vacuously."""
+checkpoint, not in the audit (a note's key, ``notes.<id>``, is a fingerprint of the value),
+not in an export made after. Each check first finds the value while it is live, so it cannot pass vacuously."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from memtrust.store.export import build_export, dumps_export
 from memtrust.store.keys import new_raw_key
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Memory, Proposal
+from memtrust.store.notes import note_key
 from memtrust.store.report import render_markdown
 from tests.sqlcipher_pages import decrypted_pages, decrypted_wal_frames, page_one_header_is_sqlite
 
@@ -62,13 +63,13 @@ def _occurrences(path: Path, key_hex: str, needle: bytes) -> int:
     return sum(text.count(needle) for _n, text in decrypted_pages(path, key_hex))
 
 
-def _everywhere(store, path, key_hex) -> dict[str, bool]:
+def _everywhere(store, path, key_hex, *needles: str) -> dict[str, bool]:
     data = build_export(store, app_version="test")
     exported = dumps_export(data) + render_markdown(data)
     audit = repr(store.audit_events())
     found = {}
     found["pages:index term"] = bool(_plaintext_hits(path, key_hex, INDEX_TERM.encode("utf-8")))
-    for needle in (VALUE, SLUG_WORD.decode()):
+    for needle in (VALUE, SLUG_WORD.decode(), *needles):
         found[f"tables:{needle}"] = needle in _table_dump(store)
         found[f"pages:{needle}"] = bool(_plaintext_hits(path, key_hex, needle.encode("utf-8")))
         found[f"audit:{needle}"] = needle in audit
@@ -180,18 +181,22 @@ def _found_nowhere_after(keyed, clock, case):
     context_for(store, consumer="assistant", actor="test")  # influence events name the row
     store.db.checkpoint()
 
-    before = _everywhere(store, path, key_hex)
+    note_id = memory.key if key.startswith("notes.") else None
+    needles = (note_id,) if note_id else ()
+    before = _everywhere(store, path, key_hex, *needles)
     assert before[f"tables:{VALUE}"] and before[f"pages:{VALUE}"] and before[f"export:{VALUE}"]
     # The memory's row, the index's copy of its text and the index's term: three places.
     assert _occurrences(path, key_hex, INDEX_TERM.encode("utf-8")) >= 3
     with store.db.read() as conn:
         assert conn.execute("SELECT count(*) FROM memories_fts_terms WHERE term = ?", (INDEX_TERM,)).fetchone()[0] == 1
-    if key.startswith("notes."):
-        assert before["audit:marmalade"], "the live note's key should be in its audit events"
+    if note_id:
+        assert note_id == note_key(VALUE), "a note is stored under its note key, whatever key it was given"
+        assert before[f"audit:{note_id}"], "the live note's key should be in its audit events"
+        assert not before["audit:marmalade"], "a note's key never spells its words"
 
     delete(store, memory, clock)
 
-    after = _everywhere(store, path, key_hex)
+    after = _everywhere(store, path, key_hex, *needles)
     assert [where for where, hit in after.items() if hit] == [], _plaintext_hits(path, key_hex, SLUG_WORD)
     with store.db.read() as conn:
         assert conn.execute("SELECT count(*) FROM memories_fts_terms WHERE term = ?", (INDEX_TERM,)).fetchone()[0] == 0
@@ -216,8 +221,8 @@ def test_deleting_a_note_keeps_other_notes_keys_in_the_audit(store):
     gone = store.propose(Proposal("notes.drop_that", "drop that", "explicit", "user", confirmed=True), actor="t").memory
     store.forget(gone.id, actor="t")
     keys = {(e.memory_id, e.key) for e in store.audit_events()}
-    assert (keep.id, "notes.keep_this") in keys and (gone.id, "notes.(redacted)") in keys
-    assert not any(k == "notes.drop_that" for _, k in keys)
+    assert (keep.id, note_key("keep this")) in keys and (gone.id, "notes.(redacted)") in keys
+    assert not any(k in ("notes.drop_that", note_key("drop that"), "notes.keep_this") for _, k in keys)
 
 
 def test_editing_an_inference_makes_it_saved_by_you_and_audits_the_edit(store):

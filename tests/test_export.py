@@ -137,7 +137,7 @@ def test_tricky_unicode_values_survive_the_export_exactly(store, tmp_path):
     values = {m["key"]: m["value"] for m in loaded["memories"]}
     for key, value in TRICKY_VALUES.items():
         assert values[key] == value
-    assert len(values["notes.long"]) == 4000
+    assert len(values["text.long"]) == 4000
 
 
 def test_nul_is_rejected_when_written_and_never_reaches_an_export(store):
@@ -214,12 +214,12 @@ def test_markdown_report_gives_inferences_their_confidence_evidence_and_expiry(s
 def test_markdown_report_shows_stored_text_literally_on_one_line(store):
     fill(store, learning=False)
     text = render_markdown(build_export(store, app_version="test"))
-    controls = next(line for line in text.splitlines() if "`notes.controls`" in line)
+    controls = next(line for line in text.splitlines() if "`text.controls`" in line)
     assert "\\n" in controls and "\\u0007" in controls and "\\u001b" in controls and "\x07" not in text
     assert "\\\\" not in controls.replace("\\\\back", "")  # escapes shown once, never doubled
-    markup = next(line for line in text.splitlines() if "`notes.markup`" in line)
+    markup = next(line for line in text.splitlines() if "`text.markup`" in line)
     assert "\\<b\\>html\\</b\\>" in markup and "\\*not bold\\*" in markup and "\\| pipe" in markup
-    rtl = next(line for line in text.splitlines() if "`notes.rtl`" in line)
+    rtl = next(line for line in text.splitlines() if "`text.rtl`" in line)
     assert "\u2068" in rtl and "\u2069" in rtl and "\u202e" not in rtl
     assert "\\u202eevil\\u202c" in rtl and "\\\\u202e" not in rtl
 
@@ -423,15 +423,13 @@ def test_an_export_audit_reason_names_its_format_and_counts_one_memory_in_the_si
 
 def test_markdown_report_says_a_confidential_request_nobody_confirmed_is_not_saved(store):
     # §3.5 quarantines it before it reaches the Inbox: the TUI reads [requested] [quarantined].
+    store.propose(Proposal("work.plan", "just between us, I am interviewing at Acme", "explicit", "chat"), actor="test")
     store.propose(
-        Proposal("notes.plan", "just between us, I am interviewing at Acme", "explicit", "chat"), actor="test"
-    )
-    store.propose(
-        Proposal("notes.salary", "just between us, my raise is 5%", "explicit", "user", confirmed=True), actor="test"
+        Proposal("work.salary", "just between us, my raise is 5%", "explicit", "user", confirmed=True), actor="test"
     )
     text = render_markdown(build_export(store, app_version="test"))
     held = text.split("## Quarantined")[1].split("## What was used")[0]
-    plan, salary = held.split("- **`notes.salary`**")[0], held.split("- **`notes.salary`**")[1]
+    plan, salary = held.split("- **`work.salary`**")[0], held.split("- **`work.salary`**")[1]
     assert "requested by you, in a conversation on " in plan and "not saved until you release it" in plan
     assert "saved " not in plan.replace("not saved until", "")
     assert "saved " in salary  # the one the user confirmed

@@ -64,7 +64,7 @@ def test_database_size_limit_reached_is_a_sentence_and_keeps_what_was_saved(stor
         conn.execute(f"PRAGMA max_page_count = {pages + 2}")
     with pytest.raises(StoreFull, match="full; the last change was not saved"):
         for number in range(200):
-            _save(store, f"notes.n{number}", "y" * 3900)
+            _save(store, f"test.n{number}", "y" * 3900)
     with store.db.read() as conn:
         conn.execute("PRAGMA max_page_count = 1000000")
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -93,7 +93,7 @@ def test_real_full_disk_gives_a_sentence_exit_1_and_an_intact_store(small_mount)
     filler = small_mount / "filler"
     free = os.statvfs(small_mount).f_bavail * os.statvfs(small_mount).f_frsize
     filler.write_bytes(b"\0" * max(0, free - 8192))  # leave a couple of pages free
-    outcomes = [_cli("add", f"notes.n{n}", "z" * 3900, "--yes", home=home) for n in range(6)]
+    outcomes = [_cli("add", f"test.n{n}", "z" * 3900, "--yes", home=home) for n in range(6)]
     failed = [o for o in outcomes if o.returncode != 0]
     assert failed, "the disk never filled up"
     assert all(o.returncode == 1 and "Traceback" not in o.stderr for o in failed)
@@ -112,7 +112,7 @@ def test_read_only_data_folder_gives_a_sentence_and_leaves_the_store_as_it_was(s
     before = _digest(home / "memtrust.db")
     assert subprocess.run(["mount", "-o", "remount,ro", str(small_mount)]).returncode == 0
     try:
-        done = _cli("add", "notes.x", "y", "--yes", home=home)
+        done = _cli("add", "test.x", "y", "--yes", home=home)
         assert done.returncode == 1 and "Traceback" not in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
         assert "cannot be written" in done.stderr or "read-only" in done.stderr.lower(), done.stderr
@@ -163,7 +163,7 @@ def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locke
                 "--db",
                 str(passphrase_store_path),
                 "add",
-                f"notes.from_cli_{n}",
+                f"test.from_cli_{n}",
                 f"written by CLI {n}",
                 "--yes",
             ],
@@ -177,12 +177,12 @@ def test_a_cli_write_while_another_connection_reads_never_sees_database_is_locke
     ]
     for number in range(40):  # the app keeps reading and writing meanwhile
         app_side.list()
-        _save(app_side, f"notes.from_app_{number}", "written by the app")
+        _save(app_side, f"test.from_app_{number}", "written by the app")
     results = [w.communicate(timeout=120) for w in writers]
     assert [w.returncode for w in writers] == [0, 0, 0, 0], results
     assert all("locked" not in err for _, err in results)
     keys = {m.key for m in app_side.list()}  # the app sees the CLI's writes on its next read
-    assert {f"notes.from_cli_{n}" for n in range(4)} <= keys
+    assert {f"test.from_cli_{n}" for n in range(4)} <= keys
     app_side.close()
 
 
@@ -247,7 +247,7 @@ def test_no_stored_value_or_key_reaches_the_temp_directory(tmp_path, monkeypatch
     store = MemoryStore(Database.create(tmp_path / "s" / "memtrust.db", key, store_id="t", now_epoch=0))
     marker = "temp-canary-5521-unique"
     for number in range(300):  # enough rows for sorts and indexes to spill if they could
-        _save(store, f"notes.row_{number}", f"{marker} {number} " + "w" * 500)
+        _save(store, f"test.row_{number}", f"{marker} {number} " + "w" * 500)
     with store.db.read() as conn:
         conn.execute("SELECT value FROM memories ORDER BY value DESC").fetchall()
     store.list(search="canary")

@@ -65,7 +65,7 @@ def test_a_restored_pending_row_still_waits_and_a_quarantined_one_stays_held(sto
     fill(store)
     restore(second_store, _through_a_file(build_export(store, app_version="test"), tmp_path), actor="test")
     assert {m.key for m in second_store.list(status="pending")} == {"profile.name", "billing.plan"}
-    assert {m.key for m in second_store.list(status="quarantined")} == {"notes.surprise_party"}
+    assert {m.key for m in second_store.list(status="quarantined")} == {"events.surprise_party"}
 
 
 def test_a_non_empty_store_is_refused_without_a_merge_mode_and_nothing_is_written(store, second_store, tmp_path):

@@ -12,6 +12,7 @@ import json
 import pytest
 
 from memtrust.app.pipeline import ingest_file
+from memtrust.store.notes import note_key
 from tests.conftest import T0
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
@@ -68,7 +69,7 @@ def test_real_user_request_in_oasst_lands_pending_in_the_inbox(store, real_data,
     report = ingest_file(store, path)
     assert report.conversations == 100
     pending = store.list(status="pending")
-    assert [(m.key, m.formation) for m in pending] == [("notes.not_easily_scared", "explicit")]
+    assert [(m.key, m.formation) for m in pending] == [(note_key("I am not easily scared"), "explicit")]
     assert store.list(formation="implicit") == []
 
 

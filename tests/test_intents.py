@@ -86,18 +86,21 @@ POSITIVES = [
     # notes
     (
         "Don't forget my sister's birthday is May 3!",
-        [("notes.sisters_birthday_may_3", "my sister's birthday is May 3")],
+        [(note_key("my sister's birthday is May 3"), "my sister's birthday is May 3")],
     ),
-    ("remember that I prefer text explanations", [("notes.prefer_text_explanations", "I prefer text explanations")]),
-    ("Oh and remember I work night shifts.", [("notes.work_night_shifts", "I work night shifts")]),
-    ("I want you to remember that we moved to Ghent", [("notes.we_moved_ghent", "we moved to Ghent")]),
+    (
+        "remember that I prefer text explanations",
+        [(note_key("I prefer text explanations"), "I prefer text explanations")],
+    ),
+    ("Oh and remember I work night shifts.", [(note_key("I work night shifts"), "I work night shifts")]),
+    ("I want you to remember that we moved to Ghent", [(note_key("we moved to Ghent"), "we moved to Ghent")]),
     # no leading comma kept from "that, …" (the value was ", just between us, …")
     (
         "Remember that, just between us, I am interviewing at Acme.",
-        [("notes.just_between_us_interviewing_acme", "just between us, I am interviewing at Acme")],
+        [(note_key("just between us, I am interviewing at Acme"), "just between us, I am interviewing at Acme")],
     ),
     # real: oasst_en_100.jsonl, conversation 16 (prompter message 57e26ccb-…)
-    ("Keep in mind that I am not easily scared.", [("notes.not_easily_scared", "I am not easily scared")]),
+    ("Keep in mind that I am not easily scared.", [(note_key("I am not easily scared"), "I am not easily scared")]),
 ]
 
 NEGATIVES = [
@@ -223,7 +226,7 @@ def test_real_oasst_user_request_is_found_among_all_its_conversations() -> None:
                 intents.extend(proposals_from_conversation(conversation, "oasst_en_100.jsonl"))
     assert {(p.key, p.value, p.source_ref) for p in intents} == {  # type: ignore[union-attr]
         (
-            "notes.not_easily_scared",
+            note_key("I am not easily scared"),
             "I am not easily scared",
             "57e26ccb-5530-49fc-af6b-fe07dd7a8012/57e26ccb-5530-49fc-af6b-fe07dd7a8012",
         )
@@ -289,13 +292,16 @@ def test_a_request_repeated_in_a_conversation_is_proposed_once() -> None:
 )
 def test_notes_keys_follow_the_key_grammar_for_any_clause(clause: str) -> None:
     key = note_key(clause)
-    assert KEY_PATTERN.match(key) and len(key) <= KEY_MAX and key.startswith("notes.")
+    assert KEY_PATTERN.fullmatch(key) and len(key) <= KEY_MAX and key.startswith("notes.")
     assert note_key(clause) == key  # stable, so re-ingesting proposes the same key
 
 
-def test_notes_key_without_ascii_words_is_a_short_hash() -> None:
-    assert re.fullmatch(r"notes\.note_[0-9a-f]{8}", note_key("東京が好き"))
-    assert note_key("café crème at 7:30") == "notes.cafe_creme_7_30"
+def test_notes_keys_never_spell_the_notes_words() -> None:
+    assert re.fullmatch(r"notes\.[0-9a-f]{16}", note_key("東京が好き"))
+    assert re.fullmatch(r"notes\.[0-9a-f]{16}", note_key("my pin is 4821"))
+    assert "4821" not in note_key("my pin is 4821") and "pin" not in note_key("my pin is 4821")
+    assert note_key("I like  Green tea") == note_key("i like green tea")  # folded: the same note
+    assert note_key("I like green tea") != note_key("I like black tea")
 
 
 def ci_conversation(conversation_id: str) -> Conversation:

@@ -12,6 +12,7 @@ from memtrust.app.ingest.memory_list import parse_memory_list
 from memtrust.app.memory_import import import_memory_list
 from memtrust.store.export import record_export
 from memtrust.store.model import Proposal
+from memtrust.store.notes import note_key
 from memtrust.store.opening import create_throwaway_store
 from memtrust.store.portable import TARGETS, left_out_sentence, portable_block
 
@@ -41,6 +42,12 @@ def a_store_of_everything(store):
     return store
 
 
+def _notes_in_key_order() -> list[str]:
+    """The two shared notes of :func:`a_store_of_everything` in the order of their keys
+    (a note's key is its id, store.notes)."""
+    return sorted(["Never use emoji", "Prefers tea in the morning"], key=note_key)
+
+
 def test_each_target_holds_only_what_you_saved_with_a_line_saying_where_it_came_from(store):
     a_store_of_everything(store)
     for target in TARGETS:
@@ -61,9 +68,8 @@ def test_the_chatgpt_block_reads_as_labelled_lines(store):
         "- Name: Robin Vale\n"
         "- Preferred contact channel: email\n"
         "- Topics (interests): bouldering, cycling\n"
-        "- Never use emoji\n"
-        "- Prefers tea in the morning\n"
-        "- (for research) Cites sources in APA style\n"
+        + "".join(f"- {value}\n" for value in _notes_in_key_order())
+        + "- (for research) Cites sources in APA style\n"
     )
 
 
@@ -86,10 +92,7 @@ def test_the_text_block_writes_keys_and_scopes_for_memtrust_to_read_back(store):
         HEADER + "6 memories I saved myself (2 Mar 2026). Nothing below was inferred unless it says so.\n"
         "- profile.name: Robin Vale\n"
         "- contact.preferred_channel: email\n"
-        "- interests.topics: bouldering, cycling\n"
-        "- Never use emoji\n"
-        "- Prefers tea in the morning\n"
-        "\n"
+        "- interests.topics: bouldering, cycling\n" + "".join(f"- {value}\n" for value in _notes_in_key_order()) + "\n"
         "## Scope: research\n"
         "- Cites sources in APA style\n"
     )
@@ -196,11 +199,13 @@ def test_a_note_that_would_read_as_a_label_or_date_keeps_its_key_in_the_text_blo
     saved(store, "notes.start", "2024-01-01 - started at the bakery")
     saved(store, "notes.plain", "Keeps a diary")
     lines = portable_block(store, "text").text.splitlines()[1:]
-    assert lines == [
-        "- notes.ana: Name: Ana (my sister's best friend)",
-        "- Keeps a diary",
-        "- notes.start: 2024-01-01 - started at the bakery",
-    ]
+    ana, start = note_key("Name: Ana (my sister's best friend)"), note_key("2024-01-01 - started at the bakery")
+    expected = {
+        ana: f"- {ana}: Name: Ana (my sister's best friend)",
+        note_key("Keeps a diary"): "- Keeps a diary",
+        start: f"- {start}: 2024-01-01 - started at the bakery",
+    }
+    assert lines == [expected[key] for key in sorted(expected)]
     fresh = create_throwaway_store(tmp_path / "fresh", clock=clock).store
     try:
         import_memory_list(fresh, parse_memory_list(portable_block(store, "text").text, "x.txt"), file_name="x.txt")

@@ -68,9 +68,9 @@ def test_explicit_comes_before_inferred_at_equal_relevance(store):
 
 def test_a_query_of_only_stop_words_gives_the_most_recent_rows(ten, clock):
     clock.advance(days=1)
-    _save(ten, "notes.latest", "the newest note")
+    _save(ten, "work.latest", "the newest note")
     block = context_for(ten, consumer="assistant", query="what is it")
-    assert _keys(block)[3] == "notes.latest"
+    assert _keys(block)[3] == "work.latest"
 
 
 def test_a_privileged_query_never_returns_an_inference(ten):
@@ -89,8 +89,8 @@ def test_another_consumers_scope_never_appears_even_when_it_matches_best(ten):
 
 
 def test_pending_quarantined_expired_weak_and_unconsented_rows_never_match(ten, clock):
-    ten.propose(Proposal("notes.pending", "Lisbon pending", "explicit", "chat"), actor="t")
-    _save(ten, "notes.secret", "Lisbon plans, keep this confidential")
+    ten.propose(Proposal("plans.pending", "Lisbon pending", "explicit", "chat"), actor="t")
+    _save(ten, "plans.secret", "Lisbon plans, keep this confidential")
     weak = _infer(ten, "locale.timezone", "Europe/Lisbon", 0.5, scope="assistant")  # refused: under the threshold
     assert weak is None
     with ten.db.write() as conn:  # an inference under the floor, as a detector with a lower threshold keeps it
@@ -100,7 +100,7 @@ def test_pending_quarantined_expired_weak_and_unconsented_rows_never_match(ten, 
             " 'inference:activity_hours', 0.5, 'active', 0, 0, 9999999999)"
         )
     block = context_for(ten, consumer="assistant", query="Lisbon")
-    assert {"notes.pending", "notes.secret", "locale.guess"}.isdisjoint(_keys(block))
+    assert {"plans.pending", "plans.secret", "locale.guess"}.isdisjoint(_keys(block))
     assert {m.scope for m in block.memories} == {"shared"}
     ten.set_learning(False, actor="t")
     assert all(m.formation == "explicit" for m in context_for(ten, consumer="assistant", query="Lisbon").memories)

@@ -100,7 +100,7 @@ def _run(processes: Processes, role: str, args: list[str], env: dict[str, str]) 
 def _writer(number: int, stop: float, env: dict, processes: Processes, ledger: Ledger) -> None:
     count = 0
     while time.monotonic() < stop:
-        key = f"notes.cli_{number}_{count}"
+        key = f"test.cli_{number}_{count}"
         count += 1
         status, out, err = _run(
             processes, f"writer {number}", ["add", key, f"written by writer {number}", "--yes"], env
@@ -166,7 +166,7 @@ def _converse(server: subprocess.Popen, consumer: str, stop: float, ledger: Ledg
     for number in range(20):  # within the per-minute quota
         if time.monotonic() >= stop:
             return
-        key = f"notes.{consumer}_{number}"
+        key = f"test.{consumer}_{number}"
         arguments = {"key": key, "value": f"proposed by {consumer}"}
         answer = ask(number + 2, "tools/call", {"name": "propose_memory", "arguments": arguments})
         if answer is None:

@@ -28,7 +28,7 @@ async def test_a_cli_write_while_the_app_is_open_appears_on_refresh(passphrase_s
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         saved_pane = app.screen.query_one("#saved-list")
-        assert "notes.written_by_cli" not in rendered(saved_pane)
+        assert "work.written_by_cli" not in rendered(saved_pane)
         done = subprocess.run(
             [
                 sys.executable,
@@ -37,7 +37,7 @@ async def test_a_cli_write_while_the_app_is_open_appears_on_refresh(passphrase_s
                 "--db",
                 str(passphrase_store_path),
                 "add",
-                "notes.written_by_cli",
+                "work.written_by_cli",
                 "written while the app was open",
                 "--yes",
             ],
@@ -51,7 +51,7 @@ async def test_a_cli_write_while_the_app_is_open_appears_on_refresh(passphrase_s
         assert done.returncode == 0 and "locked" not in done.stderr, done.stderr
         await pilot.press("r")
         await settle(pilot)
-        assert "notes.written_by_cli" in rendered(saved_pane)
+        assert "work.written_by_cli" in rendered(saved_pane)
     store.close()
 
 
@@ -70,14 +70,14 @@ async def test_a_write_by_another_connection_appears_without_pressing_r(passphra
         await settle(pilot)
         saved_pane = app.screen.query_one("#saved-list")
         await wait_for_poll(pilot)
-        assert "notes.written_elsewhere" not in rendered(saved_pane)
+        assert "work.written_elsewhere" not in rendered(saved_pane)
         other = open_store(passphrase_store_path, clock=clock).store  # as the CLI would
         try:
-            saved(other, "notes.written_elsewhere", "while the app was open")
+            saved(other, "work.written_elsewhere", "while the app was open")
         finally:
             other.close()
         await wait_for_poll(pilot)
-        assert "notes.written_elsewhere" in rendered(saved_pane)
+        assert "work.written_elsewhere" in rendered(saved_pane)
     store.close()
 
 

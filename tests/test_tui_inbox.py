@@ -209,7 +209,10 @@ async def test_slash_searches_quarantine_by_key_or_value(store, clock):
     from memtrust.screens.quarantine import QuarantineScreen
     from memtrust.store.model import Proposal
 
-    for key, value in (("notes.bank", "bank visit, keep this confidential"), ("notes.doctor", "doctor, confidential")):
+    for key, value in (
+        ("errands.bank", "bank visit, keep this confidential"),
+        ("errands.doctor", "doctor, confidential"),
+    ):
         held = store.propose(Proposal(key, value, "explicit", "user", confirmed=True), actor="t").memory
         assert held.status == "quarantined"
     app = make_app(store, clock)
@@ -220,11 +223,11 @@ async def test_slash_searches_quarantine_by_key_or_value(store, clock):
         await pilot.press("slash", *"doc")
         await settle(pilot)
         listed = rendered(app.screen.query_one("#quarantine-list"))
-        assert "notes.doctor" in listed and "notes.bank" not in listed
+        assert "errands.doctor" in listed and "errands.bank" not in listed
         await pilot.press("enter", "escape")
         await settle(pilot)
         listed = rendered(app.screen.query_one("#quarantine-list"))
-        assert "notes.doctor" in listed and "notes.bank" in listed
+        assert "errands.doctor" in listed and "errands.bank" in listed
 
 
 async def test_a_request_from_a_conversation_shows_the_users_surrounding_words(store, clock, tmp_path):

@@ -15,6 +15,7 @@ from memtrust.screens.main import MainScreen
 from memtrust.screens.widgets.status_line import StatusLine
 from memtrust.store.deletion_requests import DeletionRequests
 from memtrust.store.model import Proposal
+from memtrust.store.notes import note_key
 from tests.realdata import oasst_to_jsonl_records, write_jsonl
 
 
@@ -60,7 +61,7 @@ async def test_o_imports_a_jsonl_export_with_a_progress_bar_and_says_what_happen
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         assert app.screen.query_one(StatusLine).pending == 1
-    assert [m.key for m in store.list(status="pending")] == ["notes.not_easily_scared"]
+    assert [m.key for m in store.list(status="pending")] == [note_key("I am not easily scared")]
 
 
 async def test_importing_the_same_file_again_proposes_nothing_new(store, clock, real_data, tmp_path):

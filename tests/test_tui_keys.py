@@ -61,7 +61,7 @@ def _store_with_everything(store):
     inferred(store, "style.answer_length", "brief")
     store.propose(
         Proposal(
-            "notes.job_search",
+            "work.job_search",
             "Interviewing elsewhere",
             "explicit",
             "user",
@@ -215,7 +215,7 @@ async def test_z_opens_quarantine_where_c_releases(store, clock):
     async with app.run_test(size=(120, 40)) as pilot:
         await open_from_main(pilot, "z")
         assert isinstance(app.screen, QuarantineScreen)
-        assert "notes.job_search" in rendered(app.screen.query_one("#quarantine-list"))
+        assert "work.job_search" in rendered(app.screen.query_one("#quarantine-list"))
         await pilot.press("c", "y")
         await settle(pilot)
     assert store.list(status="quarantined") == []

@@ -19,7 +19,7 @@ MARKUP_VALUES = ["[bold]x[/]", "[link=https://x]y[/link]", "[@click=app.quit]z"]
 
 async def test_markup_like_values_appear_exactly_as_typed_in_the_pane_and_the_detail(store, clock):
     for index, value in enumerate(MARKUP_VALUES):
-        saved(store, f"notes.markup_{index}", value)
+        saved(store, f"text.markup_{index}", value)
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

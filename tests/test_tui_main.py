@@ -22,6 +22,7 @@ from memtrust.screens.main import MainScreen
 from memtrust.screens.widgets.memory_pane import MemoryPane
 from memtrust.screens.widgets.status_line import StatusLine
 from memtrust.store.model import Proposal
+from memtrust.store.notes import note_key
 
 
 async def open_add_form(pilot, key: str, value: str) -> None:
@@ -224,7 +225,7 @@ async def test_promoting_an_inferred_memory_makes_it_saved_by_you(store, clock):
 async def test_quarantined_memory_stays_in_saved_by_you_with_its_badge_and_can_be_released(store, clock):
     result = store.propose(
         Proposal(
-            "notes.job_search",
+            "work.job_search",
             "Interviewing elsewhere",
             "explicit",
             "user",
@@ -238,7 +239,7 @@ async def test_quarantined_memory_stays_in_saved_by_you_with_its_badge_and_can_b
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         pane = rendered(app.screen.query_one("#saved-list"))
-        assert "notes.job_search" in pane and "[quarantined]" in pane
+        assert "work.job_search" in pane and "[quarantined]" in pane
         await pilot.press("c")
         await pilot.pause()
         await pilot.press("y")
@@ -351,7 +352,7 @@ async def test_an_action_before_the_first_read_says_it_is_still_reading(store, c
 
 async def test_while_typing_a_search_the_detail_shows_a_memory_the_search_found(store, clock):
     saved(store, "contact.preferred_channel", "email")
-    saved(store, "notes.working_from", "Working from the Lisbon office")
+    saved(store, "work.working_from", "Working from the Lisbon office")
     app = make_app(store, clock)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -359,4 +360,15 @@ async def test_while_typing_a_search_the_detail_shows_a_memory_the_search_found(
         await pilot.press("slash", "l", "i", "s")
         await settle(pilot)
         assert app.focused.id == "search"
-        assert "notes.working_from" in detail_shown(app) and "contact.preferred_channel" not in detail_shown(app)
+        assert "work.working_from" in detail_shown(app) and "contact.preferred_channel" not in detail_shown(app)
+
+
+async def test_a_note_is_listed_by_its_value_never_by_its_key(store, clock):
+    note = saved(store, "notes.sisters_birthday_may_3", "my sister's birthday is May 3")
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = rendered(app.screen.query_one("#saved-list"))
+    assert note.key == note_key("my sister's birthday is May 3")  # the words the caller put in the key are gone
+    assert "note\nmy sister's birthday is May 3" in pane
+    assert note.key not in pane and "sisters_birthday" not in pane

@@ -30,18 +30,17 @@ resolutions ("From now on I'll…", "Voortaan ga ik…"), sentences about "the u
 everything in pasted material.
 
 The remembered clause maps to a known key when it matches a known pattern (contact channel,
-name, pronouns, language, timezone, answer length, answer format, diet), else to
-``notes.<slug>`` (:func:`note_key`). "Reply in French from now on" (trigger at the end)
-counts only when the clause matches a known pattern, since "… from now on" is also how
-people narrate. Each proposal's evidence keeps a short literal excerpt of the user's words
+name, pronouns, language, timezone, answer length, answer format, diet), else to a note:
+``notes.`` plus a short stable id (:func:`store.notes.note_key`; a key never spells the
+value's words, DESIGN.md §2). "Reply in French from now on" (trigger at the end) counts
+only when the clause matches a known pattern, since "… from now on" is also how people
+narrate. Each proposal's evidence keeps a short literal excerpt of the user's words
 around the sentence (:func:`excerpt`), for the Inbox to show.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -53,7 +52,8 @@ import ahocorasick
 from memtrust.app.detectors.speaker import own_spans
 from memtrust.app.ingest.conversation import Conversation, InstructionKind, message_ref
 from memtrust.store.inference_vocabulary import LANGUAGE_NAMES
-from memtrust.store.model import KEY_MAX, KEY_PATTERN, Proposal, to_epoch
+from memtrust.store.model import Proposal, to_epoch
+from memtrust.store.notes import note_key
 from memtrust.store.screening import find_secret
 
 Action = Literal["remember", "forget", "introduces"]
@@ -274,8 +274,8 @@ def requests_in_text(text: str) -> Iterator[Request]:
     the user's own words only (:mod:`app.detectors.speaker`).
 
     A remember-type sentence yields one :class:`Request` per known key it matches, or a
-    single ``notes.<slug>`` request; a forget sentence yields one forget request. The items
-    under "Remember the following:" are requests of their own.
+    single note request (``notes.<id>``); a forget sentence yields one forget request. The
+    items under "Remember the following:" are requests of their own.
     """
     if not may_hold_a_request(text):
         return  # most messages: nothing to look for, so no shape to work out
@@ -660,71 +660,6 @@ def known_values(clause: str) -> Iterator[tuple[str, str]]:
                 value = name_at_start(clause[match.start("name") :]) or value
             seen.add(known.key)
             yield known.key, value
-
-
-# --- notes keys --------------------------------------------------------------------------
-
-_SLUG_WORDS = 5
-_SLUG_WORD_MAX = 20
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "that",
-        "this",
-        "these",
-        "those",
-        "is",
-        "are",
-        "am",
-        "was",
-        "were",
-        "be",
-        "been",
-        "i",
-        "im",
-        "ive",
-        "id",
-        "ill",
-        "me",
-        "my",
-        "mine",
-        "to",
-        "of",
-        "and",
-        "or",
-        "in",
-        "on",
-        "at",
-        "for",
-        "it",
-        "its",
-        "you",
-        "your",
-        "please",
-        "so",
-        "very",
-    ]
-)
-
-
-def note_key(clause: str) -> str:
-    """``notes.<slug>`` for a remembered clause (§2 key grammar, ≤ 128 characters).
-
-    The slug is up to five lowercase ASCII words of the clause joined by ``_``, skipping
-    filler words when others remain ("my sister's birthday is May 3" →
-    ``notes.sisters_birthday_may_3``). With no ASCII word at all: ``notes.note_<8 hex>``,
-    from a SHA-256 of the clause, so the same clause always gets the same key.
-    """
-    ascii_text = unicodedata.normalize("NFKD", clause).encode("ascii", "ignore").decode().lower()
-    words = re.findall(r"[a-z0-9]+", re.sub(r"['`]", "", ascii_text))
-    chosen = [w for w in words if w not in _STOPWORDS] or words
-    slug = "_".join(word[:_SLUG_WORD_MAX] for word in chosen[:_SLUG_WORDS])
-    key = f"notes.{slug}"
-    if not slug or not KEY_PATTERN.match(key) or len(key) > KEY_MAX:
-        key = "notes.note_" + hashlib.sha256(clause.encode("utf-8")).hexdigest()[:8]
-    return key
 
 
 # --- proposals ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from memtrust.screens.literal import literal
 from memtrust.screens.provenance import badges
 from memtrust.screens.textual_internals import option_line
 from memtrust.store.model import Memory
+from memtrust.store.notes import display_key
 
 #: Ask for the next page when the highlight is this close to the last loaded row (for the
 #: previous page, to the first).
@@ -43,12 +44,12 @@ WINDOW_ROWS = 150
 
 
 def memory_prompt(memory: Memory, now: datetime) -> Content:
-    """Three lines for one row: the key, the value, and its badges.
+    """Three lines for one row: the key (``note`` for a note, §2), the value, and its badges.
 
     The pane's CSS (``text-wrap: nowrap; text-overflow: ellipsis``) cuts each line to fit,
     by cell width, so every row starts its badges at the same column.
     """
-    return Content("\n").join([literal(memory.key, "bold"), literal(memory.value), badges(memory, now)])
+    return Content("\n").join([literal(display_key(memory.key), "bold"), literal(memory.value), badges(memory, now)])
 
 
 class MemoryPane(Vertical):

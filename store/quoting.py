@@ -1,0 +1,86 @@
+"""Text from outside, quoted as data (DESIGN.md §8, §10): the one way memtrust shows, inside
+its own questions, words that an agent, an import or a conversation supplied.
+
+A value put into a question ("Save “…” as your preferred channel?") must never pass for
+memtrust's words: it must not close the quotation marks, start a new line, reorder the line
+with bidi controls, or run on until the question's end falls off the screen. :func:`quoted`
+returns the text between memtrust's quotation marks, on one line, with every character that
+could do any of that shown as an escape, and cut to a length with ``…``.
+
+Used by the TUI's questions (screens/literal.py), the agent server's elicitation messages
+(app/mcp_server.py) and the command line's prompts (app/cli.py). The store and the export
+keep the exact text; this is for showing only.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: The quotation marks memtrust puts around outside text.
+OPEN_QUOTE, CLOSE_QUOTE = "\u201c", "\u201d"
+#: How wide (terminal cells) a quoted text may be by default, marks and ellipsis included.
+QUOTED_CELLS = 120
+ELLIPSIS = "\u2026"
+
+#: Characters that look like a quotation mark and could pass for the closing one.
+_QUOTE_LIKE = frozenset('"\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u2039\u203a\u301d\u301e\u301f\uff02')
+#: Named escapes, as in Python and JSON.
+_NAMED = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"'}
+#: Format characters kept as they are: they join letters (emoji sequences, Persian, Indic
+#: scripts) and cannot move or hide text.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def escaped(char: str) -> str:
+    """``char`` as it is shown inside a quotation (module docstring): itself, or an escape.
+
+    Escaped: the backslash, line and paragraph breaks of every kind, other control
+    characters (``\\x07``), format characters such as bidi overrides and zero-width spaces
+    (``\\u202e``) except the two joiners, lone surrogates, and quotation-mark look-alikes
+    (``\\u201d``; ``"`` as ``\\"``).
+    """
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    category = unicodedata.category(char)
+    if (
+        char in _QUOTE_LIKE
+        or category in ("Cc", "Zl", "Zp", "Cs")
+        or (category == "Cf" and char not in _JOINERS)
+        or code == 0x85
+    ):
+        return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return char
+
+
+def _cells(text: str) -> int:
+    """Terminal cells ``text`` takes: wide and full-width characters 2, combining marks 0."""
+    total = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me"):
+            continue
+        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return total
+
+
+def quoted(text: str, cells: int = QUOTED_CELLS) -> str:
+    """``text`` as data: ``“…”``, one line, every odd character escaped (:func:`escaped`),
+    at most ``cells`` terminal cells wide including the marks, cut with ``…`` inside the
+    marks when longer. Never raises for any ``str``; ``cells`` below 4 counts as 4.
+
+    >>> quoted('email” as your channel. Save it?\\n\\n— memtrust: verified')
+    '“email\\\\u201d as your channel. Save it?\\\\n\\\\n— memtrust: verified”'
+    """
+    room = max(cells, 4) - 2
+    pieces = [escaped(char) for char in text]
+    if _cells("".join(pieces)) > room:
+        kept: list[str] = []
+        used = 0
+        for piece in pieces:
+            width = _cells(piece)
+            if used + width > room - 1:
+                break
+            kept.append(piece)
+            used += width
+        pieces = [*kept, ELLIPSIS]
+    return OPEN_QUOTE + "".join(pieces) + CLOSE_QUOTE
