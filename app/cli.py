@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
+from memtrust.store.admission import key_in_report
 from memtrust.store.errors import InvalidInput, MemtrustError
 from memtrust.store.model import (
     ASSISTANT_NAMES,
@@ -281,6 +282,7 @@ def ingest(ctx: click.Context, file: Path, format_: str | None, from_: str | Non
         if is_inference(result):
             label = "inferred"  # never call a guess "saved"
         key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
+        key = key_in_report(key, decision)
         ident = f" [{result.memory.id[:8]}]" if result.memory else ""
         click.echo(f"  {label:<11} {key}{ident}: {decision.reason}")
     for memory in report.withdrawn:

@@ -11,22 +11,17 @@ from textual.content import Content
 from textual.widgets import Button, Input, Label, Static
 
 from memtrust.screens.dialog import DialogScreen
-from memtrust.store.admission import validate
+from memtrust.store.admission import secret_refusal, validate
 from memtrust.store.model import DEFAULT_SCOPE, Proposal
-from memtrust.store.screening import find_secret
 
 
 def admission_problem(key: str, value: str, scope: str = DEFAULT_SCOPE) -> str | None:
     """Why the store would refuse an explicit memory the user typed (one sentence), or None:
     the §2 checks (:func:`store.admission.validate`) and the §3.5 secret screen, run in the
     form before the "Save?" question so a refusal keeps what was typed. Pure, no I/O."""
-    problem = validate(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True))
-    if problem:
-        return problem
-    secret = find_secret(value, key=key)
-    if secret:
-        return f"This looks like {secret}; memtrust is not a password manager and will not keep it."
-    return None
+    return validate(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True)) or secret_refusal(
+        value, key=key
+    )
 
 
 @dataclass(frozen=True)

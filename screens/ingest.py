@@ -42,6 +42,7 @@ from textual.worker import get_current_worker
 from memtrust.screens import ASSETS
 from memtrust.screens.literal import displayable
 from memtrust.screens.store_screen import StoreScreen
+from memtrust.store.admission import key_in_report
 from memtrust.store.errors import InvalidInput, MemtrustError
 
 #: Whose memory list it is (``memtrust ingest --from``); ``detect``: the list's own words tell.
@@ -142,6 +143,7 @@ def rejected_reasons(report, limit: int = REJECTED_SHOWN) -> list[str]:
         if result.decision.outcome != "reject":
             continue
         key = result.memory.key if result.memory else result.proposal.key if result.proposal else "-"
+        key = key_in_report(key, result.decision)
         lines.append(f"rejected {displayable(key)}: {displayable(result.decision.reason)}")
     if len(lines) > limit:
         more = len(lines) - limit

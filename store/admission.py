@@ -159,15 +159,34 @@ def _sensitive_inference(proposal: Proposal) -> Decision | None:
     return None
 
 
+def secret_refusal(text: str, key: str | None = None, asked_key: str | None = None) -> str | None:
+    """Why §3.5 refuses a memory (one sentence naming the secret's kind, never its content,
+    §3.9), or ``None``: a secret in ``text`` (the value, or the sentence it came from with
+    the value), in ``key``, or in ``asked_key`` (the key a caller gave a note, :class:`Proposal`).
+    The one home of that refusal: admission, the edit, the add form all say it."""
+    from memtrust.store.secrets import refusal, screen_secret  # its patterns compile on a write's first use
+
+    found = screen_secret(text, key=key) or (screen_secret("", key=asked_key) if asked_key else None)
+    return refusal(found.noun) if found else None
+
+
+#: How a list of decisions names the key of a refused secret (§3.9: the reason names the kind).
+KEY_WITHHELD = "(key withheld)"
+
+
+def key_in_report(key: str, decision: Decision) -> str:
+    """How a list of decisions (the ingest summary, the import screen) names a proposal's
+    ``key``: the key itself, or :data:`KEY_WITHHELD` for a secret refused under §3.5, whose
+    key may hold the secret or be a note's fingerprint of it; the reason names the kind
+    alone (§3.9)."""
+    return KEY_WITHHELD if decision.outcome == "reject" and decision.rule == "3.5" else key
+
+
 def _secret(proposal: Proposal) -> Decision | None:
     """§3.5: a secret in the key, the value or the sentence it came from, whatever the formation."""
-    from memtrust.store.screening import find_secret  # its patterns compile on a write's first use
-
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
-    secret = find_secret(screened, key=proposal.key)
-    if secret:
-        return _reject(f"This looks like {secret}; memtrust is not a password manager and will not keep it.", "3.5")
-    return None
+    reason = secret_refusal(screened, key=proposal.key, asked_key=proposal.asked_key)
+    return _reject(reason, "3.5") if reason else None
 
 
 def screen(proposal: Proposal) -> Decision | None:

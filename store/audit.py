@@ -4,6 +4,9 @@ An event names the memory's id, scope, key and formation, never its value: after
 deletion the log still says that a row with that key and formation existed and what removed
 it (§2). Events: :data:`EVENTS`.
 
+A key that holds or names a secret (``account.ghp_…``, §3.5) is never written: the event
+keeps the kind alone, ``(key withheld: an API key or token)`` (:func:`store.secrets.withheld_key`).
+
 A note's key (``notes.<id>``, :mod:`store.notes`) is a fingerprint of its value, so the audit
 treats it as part of the value: it is kept while the memory exists (so the log can say which
 note was confirmed or used), replaced by :data:`REDACTED_NOTE_KEY` in *every* event of that
@@ -211,6 +214,10 @@ def record(
     if formation not in ("explicit", "implicit"):
         formation = None  # the column holds a formation or nothing (a malformed write names none)
     key, reason = bounded_key(key), _storable(_cut(reason, REASON_MAX))
+    if key is not None and key != REDACTED_NOTE_KEY and KEY_PATTERN.match(key):
+        from memtrust.store.secrets import withheld_key  # compiled on a write's first use
+
+        key = withheld_key(key)
     conn.execute(
         "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, outcome, reason, detail)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from sqlcipher3 import Connection
 
 from memtrust.store import audit, search
-from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, evidence_time, validate
+from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, evidence_time, secret_refusal, validate
 from memtrust.store.db import Database
 from memtrust.store.errors import InvalidInput, MemoryNotFound
 from memtrust.store.model import (
@@ -649,7 +649,7 @@ class MemoryStore:
         one. The audit records the edit with key and formation, never either value.
         Raises MemoryNotFound and InvalidInput.
         """
-        from memtrust.store.screening import find_secret, is_confidential  # compiled on first use
+        from memtrust.store.screening import is_confidential  # compiled on first use
 
         now_dt = self.clock()
         now = to_epoch(now_dt)
@@ -657,11 +657,7 @@ class MemoryStore:
             memory = self._get_in(conn, memory_id)
             new_key = keyed_note(memory.key if key is None else key, value)
             proposal = Proposal(new_key, value, "explicit", "user", scope=memory.scope, confirmed=True)
-            problem = validate(proposal) or (
-                f"This looks like {find_secret(value)}; memtrust is not a password manager and will not keep it."
-                if find_secret(value)
-                else None
-            )
+            problem = validate(proposal) or secret_refusal(value, key=new_key, asked_key=key)
             if problem:
                 raise InvalidInput(problem)
             if new_key != memory.key and is_sensitive(new_key) and memory.formation == "implicit":
@@ -875,7 +871,7 @@ def _as_note(proposal: Proposal) -> Proposal:
         return proposal
     words = proposal.key.split(".", 1)[1].replace("_", " ")
     utterance = words if proposal.utterance is None else f"{proposal.utterance}\n{words}"
-    return replace(proposal, key=key, utterance=utterance)
+    return replace(proposal, key=key, utterance=utterance, asked_key=proposal.key)
 
 
 def _merge_evidence(old: dict | None, new: dict | None) -> dict:

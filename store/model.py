@@ -295,6 +295,8 @@ class Proposal:
       never stored.
     - ``said_at``: when the user said it (the message's time, aware UTC), from which a
       time-limited request ("this week") counts (§4); ``None`` when unknown (then: now).
+    - ``asked_key``: the key the caller gave when the store keys the memory otherwise (a
+      note takes ``notes.<id>``, §2); screened by §3.5 as the key is, never stored.
     """
 
     key: str
@@ -311,6 +313,7 @@ class Proposal:
     ttl_seconds: int | None = None
     utterance: str | None = None
     said_at: datetime | None = None
+    asked_key: str | None = None
 
 
 @dataclass(frozen=True)

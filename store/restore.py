@@ -170,8 +170,8 @@ def check_export(data: Any) -> CheckedExport:
         if decision is not None and decision.rule == "3.1":
             refused.append((record, decision.reason))
             continue
-        if decision is not None:
-            raise InvalidInput(f"The export's {where} was refused: {decision.reason} Nothing was imported.")
+        if decision is not None:  # a secret (§3.5): named by its kind alone, not even the key's category
+            raise InvalidInput(f"The export's memory {position} was refused: {decision.reason} Nothing was imported.")
         values = dict(record)
         values["key"] = keyed_note(record["key"], record["value"])  # §2: an older export's notes.<slug>
         try:

@@ -191,7 +191,7 @@ def test_a_big_import_lists_at_most_rejected_shown_reasons_and_counts_the_rest()
 
     def rejection(number: int):
         return SimpleNamespace(
-            decision=SimpleNamespace(outcome="reject", reason=f"[b]Reason {number}[/b]"),
+            decision=SimpleNamespace(outcome="reject", rule="3.3", reason=f"[b]Reason {number}[/b]"),
             memory=None,
             proposal=SimpleNamespace(key=f"notes.n{number}"),
         )

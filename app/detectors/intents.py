@@ -54,7 +54,7 @@ from memtrust.app.ingest.conversation import Conversation, InstructionKind, mess
 from memtrust.store.inference_vocabulary import LANGUAGE_NAMES
 from memtrust.store.model import Proposal, to_epoch
 from memtrust.store.notes import note_key
-from memtrust.store.screening import find_secret
+from memtrust.store.secrets import find_secret
 
 Action = Literal["remember", "forget", "introduces"]
 

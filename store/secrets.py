@@ -1,0 +1,572 @@
+"""The secrets screen (DESIGN.md §3.5): memtrust is not a password manager.
+
+:func:`find_secret` names the kind of secret a memory's value (or the sentence it came
+from) holds, and :func:`secret_in_key` the kind its key holds or names; admission refuses
+the write with :func:`refusal`, a sentence that names the kind and never the content (§3.9).
+
+What is recognised, and why so (the labelled set in ``tests/data/secrets/`` and
+``bench/secret_quality.py`` measure it):
+
+- **private keys**: a PEM ``-----BEGIN … PRIVATE KEY-----`` block (RSA, EC, DSA, PKCS#8,
+  encrypted, OpenSSH, PGP ``PRIVATE KEY BLOCK``) anywhere, at the very start of the value
+  too, a PuTTY ``.ppk`` file and an age secret key. Public keys and certificates are not
+  secrets.
+- **provider tokens** by their published prefixes: GitHub classic (``ghp_ gho_ ghu_ ghs_
+  ghr_``) and fine-grained (``github_pat_``), GitLab (``glpat-`` and kin), Slack (``xox?-``,
+  ``xapp-``, webhook URLs), Stripe secret and restricted keys (``sk_``/``rk_``, live or
+  test), npm (``npm_``), PyPI (``pypi-AgE…``), OpenAI and Anthropic (``sk-…``,
+  ``sk-proj-…``, ``sk-ant-…``), Google (``AIza…``, ``ya29.``, ``GOCSPX-``), AWS access key
+  ids (``AKIA``/``ASIA``…), Hugging Face, SendGrid, DigitalOcean, Shopify, Telegram bot
+  tokens, JWTs, and a URL query parameter named ``token``, ``key``, ``secret``…
+- **AWS secret access keys**: 40 base64 characters near AWS or secret wording; without it
+  they are caught as a high-entropy run.
+- **connection strings with a password**: ``scheme://user:password@host`` and
+  ``Password=``/``Pwd=`` in ADO.NET, ODBC and JDBC strings (a URL with a user name alone,
+  or none, is not a secret).
+- **high-entropy runs**: base64 or base62 runs of 32 characters or more with upper and
+  lower case and digits and a Shannon entropy of at least 4 bits a character, and hex runs
+  of 64 digits or more. A 40-digit hex run (a git commit, a SHA-1) and a 32-digit one (an
+  MD5, a UUID without dashes) are identifiers, not keys; a 64-digit hex run is a key
+  unless a hash word (sha256, checksum, digest, hash) stands just before it. Runs inside a
+  URL's path, ``data:`` URIs and an ``ssh-…`` public key line are left alone.
+- **seed phrases**: 12 or more words in a row from one BIP39 word list (the ``mnemonic``
+  package's lists: English, Spanish, French, Italian, Portuguese, Czech).
+- **one-time, backup and recovery codes**, **door, alarm, gate and safe codes**, **PINs**
+  and **card security codes**: the words that name them (English, Dutch, German, French,
+  Spanish) with a code nearby.
+- **national ids and bank numbers**, validated with ``python-stdnum``: IBANs (every
+  country's format and check digits), US SSNs written with dashes, spaces or dots (a bare
+  nine digits only beside SSN wording), Dutch BSNs (11-proef, beside BSN wording), UK
+  National Insurance numbers (the prefixes HMRC issues; stdnum has none), German tax ids,
+  Spanish DNI/NIE, French NIR, Belgian national numbers, Italian codici fiscali, UK NHS
+  numbers (beside NHS wording) and passport numbers beside passport wording. Cards: Luhn
+  (``stdnum.luhn``) runs of 13–19 digits with a card network's prefix and length, so an
+  ISBN, an order number or a phone number is not taken for one.
+- **passwords said in words**, which no library covers: "my password is …", "hunter22 is
+  my password", "wifi: Home / …", "login: sam / …", and their Dutch, German, French and
+  Spanish forms ("mijn wachtwoord is …", "mein Passwort lautet …", "mon mot de passe est
+  …", "mi contraseña es …"). Talk about passwords ("my password manager is Bitwarden") is
+  not a password.
+
+Pure functions; the patterns compile on import (admission imports this module on a write's
+first use, so a read never pays for it), the BIP39 word lists load on the first screen.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from stdnum import iban as stdnum_iban
+from stdnum import luhn as stdnum_luhn
+from stdnum.be import nn as be_nn
+from stdnum.de import idnr as de_idnr
+from stdnum.es import dni as es_dni
+from stdnum.es import nie as es_nie
+from stdnum.fr import nir as fr_nir
+from stdnum.gb import nhs as gb_nhs
+from stdnum.it import codicefiscale as it_codicefiscale
+from stdnum.nl import bsn as nl_bsn
+from stdnum.us import ssn as us_ssn
+
+#: Every kind the screen names, with the words a refusal uses for it (§3.9: the kind, never
+#: the content). One home: the CLI, the app, the audit and agent replies all say these.
+KINDS: dict[str, str] = {
+    "private_key": "a private key",
+    "token": "an API key or token",
+    "aws_secret": "a cloud access key",
+    "connection": "a connection string with a password",
+    "entropy": "a key or credential",
+    "seed": "a seed phrase",
+    "code": "a one-time or recovery code",
+    "access_code": "a door, alarm or safe code",
+    "national_id": "a national id number",
+    "bank": "a bank account number (IBAN)",
+    "card": "a card number",
+    "card_code": "a card security code",
+    "password": "a password",
+    "pin": "a PIN",
+    "credential": "a key or credential",
+}
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret the screen found: its ``kind`` (a key of :data:`KINDS`) and ``noun``, the
+    words a refusal uses ("a password")."""
+
+    kind: str
+
+    @property
+    def noun(self) -> str:
+        """The kind in words, for a refusal: ``"a card number"``."""
+        return KINDS[self.kind]
+
+
+def refusal(noun: str) -> str:
+    """The one sentence a refused secret gets (§3.5, §3.9), naming its kind alone:
+    ``This looks like a password; memtrust is not a password manager and will not keep it.``"""
+    return f"This looks like {noun}; memtrust is not a password manager and will not keep it."
+
+
+# --- private keys and provider tokens ----------------------------------------------------
+
+_PRIVATE_KEY = re.compile(
+    r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-\d+:|AGE-SECRET-KEY-1[0-9A-Z]{50,}"
+)
+_B = r"(?<![A-Za-z0-9_])"  # a token starts at a word's edge (``\b`` never matches before ``-``)
+_E = r"(?![A-Za-z0-9_])"
+_TOKENS = (
+    rf"{_B}gh[pousr]_[A-Za-z0-9]{{30,255}}{_E}",
+    rf"{_B}github_pat_[A-Za-z0-9_]{{40,255}}",
+    r"(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_-]{20,}",
+    r"(?<![A-Za-z0-9_-])xox[abposrec]-[A-Za-z0-9-]{10,}",
+    r"(?<![A-Za-z0-9_-])xapp-\d-[A-Za-z0-9-]{10,}",
+    r"hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}",
+    rf"{_B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{{16,}}",
+    rf"{_B}whsec_[A-Za-z0-9]{{24,}}",
+    rf"{_B}npm_[A-Za-z0-9]{{36}}{_E}",
+    r"(?<![A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{50,}",
+    # OpenAI (sk-, sk-proj-, sk-svcacct-) and Anthropic (sk-ant-…).
+    r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}",
+    rf"{_B}AIza[0-9A-Za-z_-]{{35}}",
+    rf"{_B}ya29\.[0-9A-Za-z_-]{{20,}}",
+    r"(?<![A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{20,}",
+    rf"{_B}(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)[A-Z0-9]{{16}}{_E}",
+    rf"{_B}hf_[A-Za-z0-9]{{30,}}{_E}",
+    rf"{_B}SG\.[A-Za-z0-9_-]{{16,}}\.[A-Za-z0-9_-]{{30,}}",
+    rf"{_B}dop_v1_[a-f0-9]{{64}}",
+    rf"{_B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{{32}}",
+    r"(?<![\d:])\d{8,10}:AA[A-Za-z0-9_-]{33}",
+    rf"{_B}eyJ[A-Za-z0-9_-]{{8,}}\.eyJ[A-Za-z0-9_-]{{8,}}\.[A-Za-z0-9_-]{{16,}}",
+    r"[?&](?:access_token|auth_token|token|api_?key|apikey|key|secret|client_secret|password|pwd|sig|signature)"
+    r"=[^&\s#]{12,}",
+)
+_TOKEN = re.compile("|".join(_TOKENS))
+# Keys are lowercase (§2): the same shapes, whatever the case.
+_TOKEN_ANY_CASE = re.compile("|".join(_TOKENS), re.IGNORECASE)
+
+# --- AWS secret access keys and high-entropy runs ----------------------------------------
+
+_AWS_WORDS = re.compile(r"aws|amazon|secret[ _-]?(?:access[ _-]?)?key|access[ _-]?key|s3|iam", re.IGNORECASE)
+_RUN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX_RUN = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{64,}(?![0-9A-Za-z])")
+_HASH_WORDS = re.compile(
+    r"(?:sha-?\d*|md5|checksum|digest|hash|fingerprint|blake2\w*|integrity)\W{0,3}\S{0,12}\W*$", re.IGNORECASE
+)
+_URL_OR_DATA = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.|data:)\S*", re.IGNORECASE)
+_PUBLIC_KEY_LINE = re.compile(
+    r"\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA\S+"
+)
+_PEM_PUBLIC = re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----.*?-----END[^-]*-----", re.DOTALL)
+
+
+def _entropy(text: str) -> float:
+    """Shannon entropy of ``text`` in bits a character."""
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def _high_entropy(text: str) -> str | None:
+    """``aws_secret`` or ``entropy`` for a key-like run in ``text`` (module docstring), else ``None``."""
+    blanked = _URL_OR_DATA.sub(" ", _PUBLIC_KEY_LINE.sub(" ", _PEM_PUBLIC.sub(" ", text)))
+    for match in _HEX_RUN.finditer(blanked):
+        if not _HASH_WORDS.search(blanked[max(0, match.start() - 24) : match.start()]):
+            return "entropy"
+    for match in _RUN.finditer(blanked):
+        run = match.group().rstrip("=")
+        if re.fullmatch(r"[0-9a-fA-F]+", run):
+            continue  # hex runs are judged above
+        has_cases = any(c.isupper() for c in run) and any(c.islower() for c in run)
+        if not has_cases:
+            continue
+        # An AWS secret access key: 40 base64 characters beside AWS or secret wording.
+        if len(run) == 40 and re.search(r"[\d/+]", run) and _AWS_WORDS.search(blanked):
+            return "aws_secret"
+        if sum(c.isdigit() for c in run) >= 2 and _entropy(run) >= 4.0:
+            return "entropy"
+    return None
+
+
+# --- connection strings ------------------------------------------------------------------
+
+_URL_CREDENTIALS = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@]*:[^\s/@]+@", re.IGNORECASE)
+_CONNECTION_PASSWORD = re.compile(
+    r"(?:^|[;\s\"'{(])(?:password|pwd|passwd|user password)\s*=\s*[^;\s\"'}]{3,}", re.IGNORECASE
+)
+
+# --- seed phrases -------------------------------------------------------------------------
+
+_SEED_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech")
+_SEED_LENGTH = 12
+
+
+def _fold(word: str) -> str:
+    """``word`` lowercased without accents (BIP39 lists are compared NFKD, accents aside)."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@cache
+def _wordlists() -> tuple[frozenset[str], ...]:
+    """The BIP39 word lists of :data:`_SEED_LANGUAGES`, folded; loaded once, on first use."""
+    from mnemonic import Mnemonic
+
+    return tuple(frozenset(_fold(word) for word in Mnemonic(language).wordlist) for language in _SEED_LANGUAGES)
+
+
+def _seed_phrase(text: str) -> bool:
+    """True when 12 or more words in a row belong to one BIP39 list, at least 10 of any 12
+    of them different (numbering, commas and line breaks between them allowed)."""
+    words = [_fold(word) for word in re.findall(r"[^\W\d_]+", text)]
+    if len(words) < _SEED_LENGTH:
+        return False
+    for wordlist in _wordlists():
+        run: list[str] = []
+        for word in words:
+            run = [*run, word] if word in wordlist else []
+            # A seed is drawn at random: a word repeated over and over ("word word word …") is not one.
+            if len(run) >= _SEED_LENGTH and len(set(run[-_SEED_LENGTH:])) >= _SEED_LENGTH - 2:
+                return True
+    return False
+
+
+# --- national ids, bank and card numbers --------------------------------------------------
+
+_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}")
+_DIGIT_RUN = re.compile(r"(?<![\d.,/-])(?:\d[ .-]?){12,18}\d(?![\d.,]\d)")
+_SSN_SHAPED = re.compile(r"(?<![\d.,/-])(\d{3})([ .-]?)(\d{2})\2(\d{4})(?![\d.,/-]?\d)")
+_NINE_DIGITS = re.compile(r"(?<![\d.,/-])(\d{4}\.?\d{2}\.?\d{3}|\d{9})(?![\d.,/-]?\d)")
+_ELEVEN_DIGITS = re.compile(r"(?<![\d.,/-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d.,/-]?\d)")
+_TEN_DIGITS = re.compile(r"(?<![\d.,/-])\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d.,/-]?\d)")
+_NINO = re.compile(
+    r"(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r"\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D](?![A-Za-z0-9])"
+)
+_DNI = re.compile(r"(?<![A-Za-z0-9])(?:\d{8}|[XYZ]-?\d{7})[ -]?[A-Z](?![A-Za-z0-9])")
+_NIR = re.compile(r"(?<!\d)[12] ?\d{2} ?\d{2} ?(?:\d{2}|2A|2B) ?\d{3} ?\d{3} ?\d{2}(?!\d)")
+_BE_NN = re.compile(r"(?<!\d)\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}(?!\d)")
+_CODICE_FISCALE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z](?![A-Za-z0-9])")
+_PASSPORT = re.compile(
+    r"(?:passport|paspoort|reisepass|passeport|pasaporte)\w*\W+(?:\w+\W+){0,3}?(?=[A-Z0-9]*\d)[A-Z0-9]{6,9}\b",
+    re.IGNORECASE,
+)
+_SSN_WORDS = re.compile(r"\b(?:ssn|social security|soc\.? sec\.?)", re.IGNORECASE)
+_BSN_WORDS = re.compile(r"\b(?:bsn|burgerservicenummer|sofi[ -]?nummer|sofinummer)", re.IGNORECASE)
+_DE_TAX_WORDS = re.compile(
+    r"steuer[ -]?id|steueridentifikationsnummer|\bidnr\b|identifikationsnummer|tax id", re.IGNORECASE
+)
+_NHS_WORDS = re.compile(r"\bnhs\b", re.IGNORECASE)
+
+# Card networks by the first digits and the lengths they issue (so a Luhn-valid ISBN, EAN or
+# order number is not a card): Visa, Mastercard, American Express, Discover, JCB, Diners,
+# Maestro, UnionPay.
+_CARD_PREFIXES: tuple[tuple[re.Pattern[str], frozenset[int]], ...] = (
+    (re.compile(r"4"), frozenset({16, 19})),
+    (re.compile(r"5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)"), frozenset({16})),
+    (re.compile(r"3[47]"), frozenset({15})),
+    (re.compile(r"6(?:011|5|4[4-9])"), frozenset({16, 19})),
+    (re.compile(r"35(?:2[89]|[3-8])"), frozenset({16, 19})),
+    (re.compile(r"3(?:0[0-5]|[689])"), frozenset({14, 16})),
+    (re.compile(r"5[06-8]|6\d"), frozenset(range(12, 20))),
+    (re.compile(r"62"), frozenset(range(16, 20))),
+)
+
+
+def _card(digits: str) -> bool:
+    """True when ``digits`` (13–19 of them) are a card number: a network's prefix and
+    length, and a valid Luhn check digit."""
+    if not stdnum_luhn.is_valid(digits):
+        return False
+    return any(prefix.match(digits) and len(digits) in lengths for prefix, lengths in _CARD_PREFIXES)
+
+
+def _iban(text: str) -> bool:
+    """True when ``text`` holds a valid IBAN (``stdnum.iban``: the country's format and the
+    mod-97 check), written in groups or not."""
+    for match in _IBAN.finditer(text):
+        candidate = match.group()
+        # The greedy match may have taken a word after the number ("… 00 BIC"): shorten.
+        while len(candidate.replace(" ", "")) >= 15:
+            if stdnum_iban.is_valid(candidate):
+                return True
+            candidate = candidate[:-1].rstrip()
+    return False
+
+
+def _national_id(text: str, context: str) -> bool:
+    """True when ``text`` holds a national id number that validates; a bare run of digits
+    only beside the words that name it in ``context`` (the text and the key)."""
+    for match in _SSN_SHAPED.finditer(text):
+        if (match.group(2) or _SSN_WORDS.search(context)) and us_ssn.is_valid("".join(match.group(1, 3, 4))):
+            return True
+    if _BSN_WORDS.search(context) and any(nl_bsn.is_valid(m.group()) for m in _NINE_DIGITS.finditer(text)):
+        return True
+    if _DE_TAX_WORDS.search(context) and any(de_idnr.is_valid(m.group()) for m in _ELEVEN_DIGITS.finditer(text)):
+        return True
+    if _NHS_WORDS.search(context) and any(gb_nhs.is_valid(m.group()) for m in _TEN_DIGITS.finditer(text)):
+        return True
+    if _NINO.search(text):
+        return True
+    if any(es_dni.is_valid(m.group()) or es_nie.is_valid(m.group()) for m in _DNI.finditer(text)):
+        return True
+    if any(fr_nir.is_valid(m.group()) for m in _NIR.finditer(text)):
+        return True
+    if any(be_nn.is_valid(m.group()) for m in _BE_NN.finditer(text)):
+        return True
+    if any(it_codicefiscale.is_valid(m.group()) for m in _CODICE_FISCALE.finditer(text)):
+        return True
+    return bool(_PASSPORT.search(text))
+
+
+# --- codes and PINs, in words -------------------------------------------------------------
+
+# A code: 3 to 10 digits, maybe with a keypad's # or * or a letter, standing on its own.
+_CODE = r"[#*]?\d{3,10}[#*]?[A-Za-z]?(?![\w-])"
+_ACCESS_WORDS = (
+    # English
+    r"(?:front |back |garage |building |entry |main |gate |door |alarm |safe |keypad |key ?box |lock ?box |padlock |"
+    r"entrance |apartment |house |locker |bike lock )(?:code|combination|combo|pin)|"
+    r"code (?:for|to|of) the (?:\w+ )?(?:door|gate|alarm|safe|garage|building|lockbox|key ?box|padlock|locker)|"
+    r"(?:door|gate|alarm|safe|garage|lockbox|keybox|padlock|locker)'?s? (?:code|combination)|"
+    # Dutch
+    r"(?:deur|voordeur|poort|alarm|kluis|garage|toegangs|sleutelkastje|fietsslot|cijferslot|portiek)s?-?code|"
+    r"code (?:van|voor) (?:de|het) (?:\w+ )?(?:deur|voordeur|poort|alarm|kluis|garage|sleutelkastje|slot)|"
+    # German
+    r"(?:tür|haustür|tor|alarm|alarmanlagen|tresor|safe|garagen|zugangs|schlüsselkasten|zahlenschloss|"
+    r"fahrradschloss)-?(?:code|kombination)|"
+    r"code (?:der|für die|für den|vom|von der|zur|zum) (?:\w+ )?(?:tür|haustür|alarmanlage|tresor|garage|tor)|"
+    # French
+    r"digicode|code (?:de la |du |de l'|d'|d’)(?:\w+ )?(?:porte|portail|alarme|coffre|immeuble|entrée|garage|"
+    r"cadenas|boîte à clés|interphone)|code d'accès|code d’accès|"
+    # Spanish
+    r"código (?:de la |del |de |de acceso)(?:\w+ )?(?:puerta|alarma|caja fuerte|portal|garaje|portón|cerradura|"
+    r"candado|edificio)?|clave de (?:la )?(?:alarma|puerta|caja fuerte|portal)"
+)
+_ACCESS = re.compile(
+    rf"(?:{_ACCESS_WORDS})\b(?:[^\n\d]{{0,40}}?)(?<![\w-]){_CODE}|(?<![\w-]){_CODE}[^\n\d]{{0,30}}?(?:{_ACCESS_WORDS})",
+    re.IGNORECASE,
+)
+# One-time, backup and recovery codes: the words, then a code with a digit in it.
+_OTP_WORDS = (
+    r"(?:backup|back-up|recovery|2fa|two[- ]factor|mfa|one[- ]time|otp|verification|authentication|login|sms|"
+    r"security|auth|reset|emergency)[ -]?(?:codes?|keys?|pass(?:code|word)s?)|"
+    r"(?:herstel|back-?up|verificatie|beveiligings|eenmalige |inlog|sms-?|authenticatie)-?codes?|"
+    r"(?:wiederherstellungs|backup-?|bestätigungs|sicherheits|einmal|verifizierungs|notfall|anmelde)-?(?:codes?|schlüssel)|"
+    r"codes? (?:de récupération|de secours|de vérification|à usage unique|de sécurité|de confirmation)|"
+    r"códigos? (?:de recuperación|de respaldo|de verificación|de un solo uso|de seguridad|de confirmación)"
+)
+_OTP = re.compile(
+    rf"(?:{_OTP_WORDS})\b[^\n]{{0,30}}?(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{{3,}}(?:[- ][A-Za-z0-9]{{3,}})*",
+    re.IGNORECASE,
+)
+_CARD_CODE = re.compile(
+    r"\b(?:cvv2?|cvc2?|csc|card security code|kaartcode)\b\W{0,12}(?:\w+\W+){0,3}?\d{3,4}\b", re.IGNORECASE
+)
+# "pin" is an ordinary word too ("a PIN-striped suit", "pin it to the wall"): only a PIN
+# with digits near it is a secret.
+_PIN = re.compile(
+    r"\b(?:pin|pincode|pin-code|pinnummer|pin-nummer|pin-?number|code pin|code secret)\b"
+    r"(?:[^\n\d]{0,30}?)(?<![\w-])\d{4,8}(?![\w-])"
+    r"|(?<![\w-])\d{4,8}\W{0,3}(?:is|ist|est|es|was)\s+(?:my|mijn|mein|meine|mon|ma|mi|the|de|die|le|la|el)\s+"
+    r"(?:\w+\s+)?(?:pin|pincode|code pin)\b",
+    re.IGNORECASE,
+)
+
+# --- passwords in words -------------------------------------------------------------------
+
+_PASSWORD_WORD = (
+    r"password|passwd|passcode|passphrase|pass phrase|wachtwoord|paswoord|passwort|kennwort|mot de passe|mdp|"
+    r"contraseña|contrasena|clave de acceso|wifi[- ]?(?:code|key)|wlan[- ]?(?:schlüssel|key)|clé wifi|clave wifi"
+)
+_ASSIGNMENT_VERB = r"is|was|are|=|:|ist|lautet|war|est|était|c'est|es|era|zijn|luidt|is nu|ahora es"
+_PASSWORD = re.compile(
+    # "password: x", "mein Passwort lautet x", "my wifi password is now x"
+    rf"(?:{_PASSWORD_WORD})(?:\s+(?:\w+\s+){{0,3}}?(?:{_ASSIGNMENT_VERB})\s*|\s*[=:]\s*)[\"'“«]?\s*\S{{3,}}"
+    # "password hunter2" (a digit, an underscore or a symbol makes it a secret, not a word)
+    rf"|(?:{_PASSWORD_WORD})\s+[\"'“«]?(?=\S*(?:[\d_]|[^\w\s]))\S{{4,}}"
+    # "hunter22 is my password", "x ist mein Passwort", "x est mon mot de passe"
+    r"|(?<!\S)\S{4,}\s+(?:is|was|=|ist|est|es|era|zijn|was)\s+(?:my|the|our|mijn|ons|onze|het|mein|meine|unser|das|"
+    rf"mon|ma|notre|le|la|mi|nuestra|la)\s+(?:\w+[\s-]+){{0,2}}(?:{_PASSWORD_WORD})\b"
+    # "pw: x", "pwd=x", "mdp : x"
+    r"|\b(?:pw|pwd|mdp)\s*[:=]\s*\S{3,}"
+    # "login: sam / hunter22", "credentials sam:hunter22", "wifi: Home / x"
+    r"|\b(?:login|log-in|credentials?|sign[ -]?in|wifi|wi-fi|wlan)\s*[:=]?\s*\S+\s*(?:/|:)\s*\S{4,}",
+    re.IGNORECASE,
+)
+# "my password manager is Bitwarden", "the password must be twelve characters": the word
+# followed by words of talk about passwords, not by one.
+_PASSWORD_TALK = re.compile(
+    rf"(?:{_PASSWORD_WORD})[ -]?(?:manager|beheerder|verwalter|gestionnaire|gestor|policy|reset|hint|field|"
+    r"strength|rules?|must|moet|muss|doit|debe|needs|should|has to|expired?|verlopen|abgelaufen|length)",
+    re.IGNORECASE,
+)
+_OTHER_SECRET_WORDS = re.compile(
+    r"\b(api[ _-]?key|secret key|client secret|access token|auth token|bearer token|refresh token|private key|"
+    r"seed phrase|recovery phrase|mnemonic|api-schlüssel|clé api|clave api|api-sleutel)\b"
+    rf"(?:\s+(?:\w+\s+){{0,2}}?(?:{_ASSIGNMENT_VERB})\s*|\s*[=:]\s*|\s+)[\"'“«]?(?=\S*\d)\S{{8,}}",
+    re.IGNORECASE,
+)
+
+
+def _password(text: str) -> bool:
+    """True when ``text`` says a password (module docstring), not when it talks about them."""
+    return any(not _PASSWORD_TALK.match(text, match.start()) for match in _PASSWORD.finditer(text))
+
+
+# --- keys ---------------------------------------------------------------------------------
+
+# Key parts that name a secret (``account.password``, ``github.api_key``, ``bank.pin``).
+_SECRET_KEY_PARTS = {
+    "password": "password",
+    "passwd": "password",
+    "passcode": "password",
+    "passphrase": "password",
+    "pw": "password",
+    "pwd": "password",
+    "wachtwoord": "password",
+    "passwort": "password",
+    "kennwort": "password",
+    "mot_de_passe": "password",
+    "contrasena": "password",
+    "pin": "pin",
+    "pin_code": "pin",
+    "pincode": "pin",
+    "pin_number": "pin",
+    "secret": "credential",
+    "token": "token",
+    "api_key": "token",
+    "apikey": "token",
+    "private_key": "private_key",
+    "credential": "credential",
+    "credentials": "credential",
+    "cvv": "card_code",
+    "cvc": "card_code",
+    "ssn": "national_id",
+    "bsn": "national_id",
+    "iban": "bank",
+    "seed_phrase": "seed",
+    "recovery_phrase": "seed",
+    "mnemonic": "seed",
+    "backup_codes": "code",
+    "recovery_codes": "code",
+    "recovery_code": "code",
+    "door_code": "access_code",
+    "alarm_code": "access_code",
+    "gate_code": "access_code",
+    "safe_code": "access_code",
+    "deurcode": "access_code",
+    "alarmcode": "access_code",
+    "turcode": "access_code",
+    "tuercode": "access_code",
+}
+# Words inside a key part that always name a secret (``notes.my_password``, ``aws_api_key``).
+_SECRET_KEY_WORDS = re.compile(
+    r"(?:^|_)(password|passwd|passcode|passphrase|wachtwoord|passwort|kennwort|apikey|api_key|private_key|"
+    r"access_token|auth_token|credentials?|seed_phrase|recovery_phrase|backup_codes|recovery_codes?)(?:_|$)"
+)
+
+
+def secret_in_key(key: str) -> Secret | None:
+    """The secret a memory's dotted ``key`` holds or names, or ``None`` (§3.5).
+
+    A part naming a secret is enough (``account.password``, ``bank.pin``,
+    ``github.api_key``); a part that holds one is caught whatever its case (keys are
+    lowercase): a token (``notes.ghp_…``, ``account.sk_live_…``), an IBAN or a card number
+    (``notes.card_4111…``), and the key's words read as a sentence (``home.door_code_7734``).
+    """
+    for part in key.split("."):
+        if part in _SECRET_KEY_PARTS:
+            return Secret(_SECRET_KEY_PARTS[part])
+        match = _SECRET_KEY_WORDS.search(part)
+        if match:
+            return Secret(
+                _SECRET_KEY_PARTS.get(match.group(1), "password" if "pass" in match.group(1) else "credential")
+            )
+    if _TOKEN_ANY_CASE.search(key) or _PRIVATE_KEY.search(key.upper()):
+        return Secret("token")
+    if _iban(key.upper().replace("_", " ")):
+        return Secret("bank")
+    words = key.replace(".", " ").replace("_", " ")
+    found = _in_text(words, words)
+    return Secret(found) if found else None
+
+
+#: What a key that holds or names a secret becomes wherever memtrust would repeat it (the
+#: audit, the ingest summary): the kind alone (§3.9).
+WITHHELD_KEYS = frozenset(f"(key withheld: {noun})" for noun in KINDS.values())
+
+
+def withheld_key(key: str) -> str:
+    """``key`` as memtrust may repeat it after a refusal: ``key`` itself, or ``(key withheld:
+    a password)`` when the key holds or names a secret (:func:`secret_in_key`), so no list,
+    log or reply spells a secret that was refused (§3.9). Never raises for any string."""
+    found = secret_in_key(key)
+    return f"(key withheld: {found.noun})" if found else key
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+_CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+    ("private_key", lambda text, _: bool(_PRIVATE_KEY.search(text))),
+    ("token", lambda text, _: bool(_TOKEN.search(text))),
+    ("connection", lambda text, _: bool(_URL_CREDENTIALS.search(text) or _CONNECTION_PASSWORD.search(text))),
+    ("card", lambda text, _: any(_card(re.sub(r"\D", "", m.group())) for m in _DIGIT_RUN.finditer(text))),
+    ("bank", lambda text, _: _iban(text)),
+    ("national_id", _national_id),
+    ("card_code", lambda text, _: bool(_CARD_CODE.search(text))),
+    ("access_code", lambda text, _: bool(_ACCESS.search(text))),
+    ("code", lambda text, _: bool(_OTP.search(text))),
+    ("pin", lambda text, _: bool(_PIN.search(text))),
+    ("password", lambda text, _: _password(text)),
+    ("credential", lambda text, _: bool(_OTHER_SECRET_WORDS.search(text))),
+    ("seed", lambda text, _: _seed_phrase(text)),
+)
+
+
+def _in_text(text: str, context: str) -> str | None:
+    for kind, check in _CHECKS:
+        if check(text, context):
+            return kind
+    return _high_entropy(text)
+
+
+def plain(text: str) -> str:
+    """``text`` compatibility-folded (NFKC), with format characters (zero-width spaces,
+    bidi controls: Unicode category Cf) removed so they cannot split a word or a number."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(char for char in folded if unicodedata.category(char) != "Cf")
+
+
+def screen_secret(text: str, key: str | None = None) -> Secret | None:
+    """The first secret found in ``key`` (:func:`secret_in_key`) or ``text``, or ``None``.
+
+    ``text`` is a memory's value, or the sentence it came from with the value; ``key`` its
+    dotted key, whose words also give context (a bare nine digits under ``profile.bsn``).
+    Never raises for any string.
+    """
+    if key is not None:
+        held = secret_in_key(key)
+        if held:
+            return held
+    text = plain(text)
+    context = text if key is None else f"{key.replace('_', ' ')}\n{text}"
+    found = _in_text(text, context)
+    return Secret(found) if found else None
+
+
+def find_secret(text: str, key: str | None = None) -> str | None:
+    """The kind of secret ``text`` (or ``key``) holds, in words (``"a card number"``), or
+    ``None``: :func:`screen_secret`'s noun."""
+    found = screen_secret(text, key)
+    return found.noun if found else None
+
+
+def secret_kinds() -> Iterator[str]:
+    """Every kind the screen names, in :data:`KINDS` order (for the bench and the docs)."""
+    return iter(KINDS)

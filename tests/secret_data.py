@@ -1,0 +1,36 @@
+"""The labelled secrets of ``tests/data/secrets/`` (read by the tests and bench/secret_quality.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data" / "secrets"
+
+
+@dataclass(frozen=True)
+class LabelledSecret:
+    """One labelled line: the secret's ``kind`` (a key of ``store.secrets.KINDS``) or
+    ``none``, its ``language``, its ``position`` (``value`` or ``key``) and the ``text``."""
+
+    kind: str
+    language: str
+    position: str
+    text: str
+
+    @property
+    def secret(self) -> bool:
+        """True for a line that holds a secret."""
+        return self.kind != "none"
+
+
+def load(name: str) -> list[LabelledSecret]:
+    """The lines of ``tests/data/secrets/<name>.tsv`` (``dev`` or ``heldout``); ``\\n`` in a
+    text is a line break."""
+    found = []
+    for line in (DATA / f"{name}.tsv").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, language, position, text = line.split("\t", 3)
+        found.append(LabelledSecret(kind, language, position, text.replace("\\n", "\n")))
+    return found
