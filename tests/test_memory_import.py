@@ -4,6 +4,7 @@ sticks when the same list comes again."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -223,6 +224,23 @@ def test_ingest_refuses_a_text_that_is_not_a_memory_list_in_one_sentence_before_
     assert not run.home.exists()  # nothing was created for a file that was not read
     both = run("ingest", str(prose), "--from", "chatgpt", "--format", "claude")
     assert both.returncode == 1 and "give one of them" in both.stderr
+
+
+def test_json_given_to_ingest_as_a_memory_list_is_refused_for_what_it_is_and_nothing_waits(run, tmp_path):
+    assert run("init").returncode == 0
+    scalar = tmp_path / "notes.json"
+    scalar.write_text("null\n")
+    done = run("ingest", str(scalar))
+    assert done.returncode == 1 and done.stderr.startswith("memtrust: notes.json is JSON, but neither")
+    export = tmp_path / "conversations.json"
+    export.write_text(json.dumps([{"id": "c", "title": "T", "current_node": "m", "mapping": {}}]))
+    named = run("ingest", str(export), "--from", "chatgpt")
+    assert named.returncode == 1
+    assert named.stderr.startswith("memtrust: conversations.json is a ChatGPT conversation export, not a memory list")
+    piped = run("ingest", "-", stdin=export.read_text())
+    assert piped.returncode == 1
+    assert piped.stderr.startswith("memtrust: standard input is a ChatGPT conversation export, not a memory list")
+    assert run("list", "--json").stdout.strip() == "[]"
 
 
 def test_temporary_wording_counts_from_the_lists_date_and_a_lapsed_item_is_not_proposed(store):

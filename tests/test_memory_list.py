@@ -8,6 +8,7 @@ person, no personal data.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -211,3 +212,49 @@ def test_what_starts_like_a_conversation_export_goes_to_the_export_readers(tmp_p
         "export.json.gz",
         "shards",
     }
+
+
+@pytest.mark.parametrize("document", ["null", "true", "42", "-1.5e3", '"Prefers tea"', "  [ ]  ", "{}"])
+def test_a_json_document_of_any_kind_is_not_read_as_a_one_line_memory_list(document):
+    # "null" in a file called notes.json once waited in the Inbox as a memory saying "null".
+    with pytest.raises(IngestError, match=r"^notes\.json is JSON, but neither a conversation export") as refused:
+        parse_memory_list(document + "\n", "notes.json")
+    assert "\n" not in str(refused.value)
+
+
+def _chatgpt_export() -> str:
+    conversation = {"id": "c1", "title": "T", "current_node": "m", "mapping": {"m": {"id": "m", "message": None}}}
+    return json.dumps([conversation])
+
+
+@pytest.mark.parametrize(
+    ("document", "named"),
+    [
+        (_chatgpt_export(), "is a ChatGPT conversation export, not a memory list"),
+        (json.dumps({"uuid": "c", "chat_messages": []}), "is a Claude.ai conversation export, not a memory list"),
+        (
+            '{"conversation_id": "c", "role": "user", "content": "Remember X"}\n'
+            '{"conversation_id": "c", "role": "assistant", "content": "Sure"}\n',
+            "is a JSON Lines conversation export, not a memory list",
+        ),
+        (json.dumps({"meta": {}, "memories": [], "audit": []}), "is a memtrust export, not a memory list"),
+    ],
+    ids=["chatgpt", "claude", "jsonl", "memtrust-export"],
+)
+def test_a_conversation_export_given_as_a_memory_list_is_named_for_what_it_is(document, named):
+    # memtrust ingest conversations.json --from chatgpt, or the export piped to ingest -, once
+    # said the file was "neither a conversation export memtrust reads nor a memory list".
+    for name in ("conversations.json", "standard input"):
+        with pytest.raises(IngestError) as refused:
+            parse_memory_list(document, name)
+        message = str(refused.value)
+        assert message.startswith(f"{name} {named}"), message
+        assert "neither" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("opening", ["[", '{"a":', '[{"a":'])
+def test_json_nested_past_the_limit_as_a_memory_list_gets_the_nesting_sentence(opening):
+    from memtrust.store.nesting import MAX_NESTING
+
+    with pytest.raises(IngestError, match=rf"nests deeper than {MAX_NESTING} levels"):
+        parse_memory_list(opening * 100_000, "standard input")

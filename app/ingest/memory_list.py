@@ -31,7 +31,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from memtrust.app.ingest.detect import JSONL_FIELDS, MEMTRUST_EXPORT_FIELDS, conversation_format, format_name
 from memtrust.store.errors import IngestError
+from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
 
 #: The largest memory list read, in bytes: a memory page holds at most a few hundred short
 #: entries (a few tens of kB); anything bigger is not one.
@@ -386,11 +388,64 @@ def _wrapped_lines(items: list[ListItem]) -> int:
     return count
 
 
+def json_refusal(text: str, name: str) -> str | None:
+    """Why ``text`` is not a memory list when it is JSON, in one sentence naming ``name`` and
+    what the JSON is; ``None`` when ``text`` is not JSON.
+
+    JSON is one document of any kind — an array, an object, and also ``null``, ``true``, a
+    number or a quoted string, which would otherwise read as a one-line list — or JSON Lines
+    (every line an object). A ChatGPT, Claude.ai or JSON Lines conversation export (given with
+    ``--from``, or piped to ``memtrust ingest -``) and a memtrust export are named as such, with
+    the command that reads them; JSON nested deeper than :data:`store.nesting.MAX_NESTING` gets
+    the nesting sentence every reader gives (DESIGN.md §6). Never raises.
+    """
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        return too_deep_sentence(name)
+    except ValueError:
+        document = _json_lines_first(text)
+        if document is None:
+            return None
+        if all(field in document for field in JSONL_FIELDS):
+            return f"{name} is a JSON Lines conversation export, not a memory list; {_GIVE_THE_FILE}."
+        return (
+            f"{name} is JSON Lines, but neither a conversation export memtrust reads nor a memory list; {WHAT_IS_READ}."
+        )
+    if nesting_exceeds(document):
+        return too_deep_sentence(name)
+    first = document[0] if isinstance(document, list) and document else document
+    if isinstance(document, dict) and document.keys() >= MEMTRUST_EXPORT_FIELDS:
+        return f"{name} is a memtrust export, not a memory list; use memtrust import to restore it."
+    if (format := conversation_format(first)) is not None:
+        return f"{name} is a {format_name(format)} conversation export, not a memory list; {_GIVE_THE_FILE}."
+    return (
+        f"{name} is JSON, but neither a conversation export memtrust reads (ChatGPT or Claude.ai "
+        f"conversations.json, JSON Lines) nor a memory list; {WHAT_IS_READ}."
+    )
+
+
+#: How a conversation export given as a memory list is read instead.
+_GIVE_THE_FILE = "give memtrust ingest its file, without --from, to read its conversations"
+
+
+def _json_lines_first(text: str) -> dict[str, object] | None:
+    """The first object of ``text`` when every line of it that is not blank starts with ``{``
+    and the first is a JSON object (JSON Lines), else ``None``."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines or not all(line.lstrip().startswith("{") for line in lines):
+        return None
+    try:
+        first = json.loads(lines[0])
+    except (ValueError, RecursionError):
+        return None
+    return first if isinstance(first, dict) else None
+
+
 def refusal(text: str, name: str, found: MemoryList) -> str | None:
     """Why ``text`` is not a memory list, in one sentence naming ``name``, or ``None``.
 
-    Refused: JSON (a conversation export goes through :func:`app.ingest.detect_format`
-    instead), HTML or XML, a text with no memories in it, more than :data:`MAX_ITEMS`, and
+    Refused: JSON of any kind (:func:`json_refusal`), HTML or XML, a text with no memories in it, more than :data:`MAX_ITEMS`, and
     texts whose lines read as something else — paragraphs (an item of more than three
     sentences, or most items two or more), prose wrapped over lines (most lines start in
     lower case and end without a full stop), code, or a table (every line split by the same
@@ -400,16 +455,8 @@ def refusal(text: str, name: str, found: MemoryList) -> str | None:
     stripped = text.strip()
     if not stripped:
         return f"{name} is empty; {WHAT_IS_READ}."
-    if stripped[0] in "[{":
-        try:
-            json.loads(stripped)
-        except ValueError:
-            pass
-        else:
-            return (
-                f"{name} is JSON, but neither a conversation export memtrust reads (ChatGPT or Claude.ai "
-                f"conversations.json, JSON Lines) nor a memory list; {WHAT_IS_READ}."
-            )
+    if (not_a_list := json_refusal(stripped, name)) is not None:
+        return not_a_list
     if stripped.startswith("<") and re.match(r"<(?:!doctype|html|\?xml|[a-z]+[ >])", stripped, re.IGNORECASE):
         return f"{name} is HTML or XML, not a memory list; copy the memories' text instead; {WHAT_IS_READ}."
     items = found.items
