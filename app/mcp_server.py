@@ -76,6 +76,7 @@ from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
 from memtrust.store.quotas import AgentQuota, quota_refusal
+from memtrust.store.quoting import quoted
 
 SERVER_NAME = "memtrust"
 #: The most tokens (memtrust's estimate, store.recall.estimate_tokens) one tool result may
@@ -105,8 +106,11 @@ _NOT_NAME = re.compile(r"[^a-z0-9_]+")
 T = TypeVar("T")
 #: The actor of a call whose client gave no usable name (the call is refused, and audited).
 UNNAMED = "(unnamed)"
-#: Characters of an agent's own text (an id, a tool name) repeated in a sentence.
-SHOWN_MAX = 40
+#: Terminal cells of an agent's own text (an id, a tool name) repeated in a sentence.
+SHOWN_CELLS = 42
+#: Terminal cells of a value put to the user in a question: a client shows the question
+#: whole, and the question's end ("Save it?") must stay in view.
+ASKED_CELLS = 160
 
 
 @dataclass
@@ -130,9 +134,9 @@ class _Refused(ToolError):
 
 
 def shown(text: str) -> str:
-    """An agent's text quoted for a sentence: one line, cut to :data:`SHOWN_MAX` characters."""
-    line = " ".join(str(text).split())
-    return repr(line if len(line) <= SHOWN_MAX else line[: SHOWN_MAX - 1] + "…")
+    """An agent's text (an id, a tool name) quoted for a sentence as data (§10): the one rule of
+    :func:`memtrust.store.quoting.quoted`, at most :data:`SHOWN_CELLS` cells."""
+    return quoted(str(text), SHOWN_CELLS)
 
 
 def normalise_consumer(name: str) -> str:
@@ -622,7 +626,7 @@ class AgentServer:
             if dry.outcome == "admit" and self._can_elicit(ctx):
                 answer = await self._ask(
                     ctx,
-                    f"{consumer} asks to save \u201c{value}\u201d as your {_key_words(key)}. Save it?",
+                    f"{consumer} asks to save {quoted(value, ASKED_CELLS)} as your {_key_words(key)}. Save it?",
                     SaveConfirmation,
                     "save",
                 )
@@ -755,7 +759,7 @@ class AgentServer:
                     answer = await self._ask(
                         ctx,
                         f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
-                        f"\u201c{memory.value}\u201d. Delete it?",
+                        f"{quoted(memory.value, ASKED_CELLS)}. Delete it?",
                         DeleteConfirmation,
                         "delete",
                     )

@@ -109,7 +109,7 @@ async def test_calls_refused_before_or_inside_a_tool_each_leave_one_audit_row_wi
     assert [r.reason for r in rows] == [_said(result) for result in refused.values()]
     assert rows[0].reason == "forget_memory was called wrongly: memory_id is missing."
     assert rows[2].reason == "Give at least the first 4 characters of the memory's id."
-    assert rows[4].reason == "memtrust has no tool called 'drop_every_table'."
+    assert rows[4].reason == "memtrust has no tool called \u201cdrop_every_table\u201d."
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
@@ -260,9 +260,9 @@ async def test_ids_resolve_only_among_rows_the_agent_may_see(passphrase_store_pa
         absent_prefix = await session.call_tool("forget_memory", {"memory_id": "c623f"})
         pending_prefix = await session.call_tool("forget_memory", {"memory_id": "c623c"})
         shared_prefix = await session.call_tool("forget_memory", {"memory_id": "c623"})
-    assert _said(hidden_prefix) == "No memory that assistant can see has an id starting with 'c623b'."
-    assert _said(absent_prefix) == "No memory that assistant can see has an id starting with 'c623f'."
-    assert _said(pending_prefix) == "No memory that assistant can see has an id starting with 'c623c'."
+    assert _said(hidden_prefix) == "No memory that assistant can see has an id starting with \u201cc623b\u201d."
+    assert _said(absent_prefix) == "No memory that assistant can see has an id starting with \u201cc623f\u201d."
+    assert _said(pending_prefix) == "No memory that assistant can see has an id starting with \u201cc623c\u201d."
     # "c623" matches three rows, but the agent sees one: it is that one (not "several"), which it
     # did not write, so the user is asked (here they cannot be: refused, and nothing deleted).
     said = _said(shared_prefix)
