@@ -11,10 +11,11 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from memtrust.screens.dialog import DialogScreen
-from memtrust.screens.literal import fit, literal
+from memtrust.screens.literal import literal, quoted_text
 
-#: Cells of a value shown in a question: a long value is cut with an ellipsis so the
-#: question itself (and its buttons) stays on screen (the store keeps the whole value).
+#: Cells of a value shown in a question, its marks included: a long value is cut with an
+#: ellipsis so the question itself (and its buttons) stays on screen (the store keeps the
+#: whole value).
 QUESTION_VALUE_CELLS = 120
 
 
@@ -22,27 +23,28 @@ def save_question(key: str, value: str, replaces: Sequence[str] = ()) -> Content
     """The §3.6 confirmation: Save “email” as your contact.preferred_channel?
 
     ``replaces``: the active values held for the same scope and key, which the save deletes
-    (§3.4); each is named: "This replaces “Aisle seat”." Values are cut to
-    :data:`QUESTION_VALUE_CELLS` cells. The key is bold in the dialog's own text colour, which
+    (§3.4); each is named: "This replaces “Aisle seat”." Values are quoted as data
+    (:func:`quoted_text`: one line, escaped, cut to :data:`QUESTION_VALUE_CELLS` cells). The key is bold in the dialog's own text colour, which
     reads in light and dark themes (``$accent`` measured 1.38:1 on textual-light's dialog).
     """
     question = Content.assemble(
         "Save ",
-        literal(f"“{fit(value, QUESTION_VALUE_CELLS)}”", "bold"),
+        quoted_text(value, QUESTION_VALUE_CELLS),
         " as your ",
         literal(key, "bold"),
         "?",
     )
     if replaces:
-        olds = Content(" and ").join(literal(f"“{fit(old, QUESTION_VALUE_CELLS)}”", "bold") for old in replaces)
+        olds = Content(" and ").join(quoted_text(old, QUESTION_VALUE_CELLS) for old in replaces)
         question = Content.assemble(question, " This replaces ", olds, ".")
     return question
 
 
 def delete_memory_question(key: str, value: str) -> Content:
-    """Delete contact.preferred_channel = “email”? It is removed for good. (The value whole.)"""
+    """Delete contact.preferred_channel = “email”? It is removed for good. (The value quoted as
+    data, :func:`quoted_text`.)"""
     return Content.assemble(
-        "Delete ", literal(key, "bold"), " = ", literal(f"“{value}”", "bold"), "? It is removed for good."
+        "Delete ", literal(key, "bold"), " = ", quoted_text(value, QUESTION_VALUE_CELLS), "? It is removed for good."
     )
 
 

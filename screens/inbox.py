@@ -25,7 +25,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from memtrust.screens import TUI_ACTOR
 from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
-from memtrust.screens.literal import fit, literal
+from memtrust.screens.literal import fit, literal, quoted_text
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin, said_around
 from memtrust.store.deletion_requests import (
@@ -55,7 +55,7 @@ IMPORT_ANSWERS = "y  Yes, that's mine (saved by you)    n  No (discarded; not as
 def _listed_value(memory: Memory) -> Content:
     """“Prefers tea”, or “Robin Vale” as your profile.name: the value quoted and escaped (one
     line, capped), and the key when it says something (a note's key does not)."""
-    value = literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold")
+    value = quoted_text(memory.value, QUESTION_VALUE_CELLS)
     if memory.key.startswith("notes."):
         return value
     return Content.assemble(value, " as your ", literal(memory.key, "bold"))
@@ -98,7 +98,7 @@ def import_origin(memory: Memory) -> Content:
         parts.append(Content.assemble(place.capitalize() or "From ", literal(fit(where, 60))))
     heading = evidence.get("heading")
     if isinstance(heading, str) and heading.strip():
-        parts.append(Content.assemble("under “", literal(fit(heading, 60)), "”"))
+        parts.append(Content.assemble("under ", quoted_text(heading, 62, "")))
     listed_at = evidence.get("listed_at")
     if isinstance(listed_at, int) and not isinstance(listed_at, bool):
         parts.append(Content(f"dated {day(datetime.fromtimestamp(listed_at, UTC))}"))
@@ -113,7 +113,7 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
     if imported_from(memory.source) is not None:
         return Content("\n").join([import_question(memory), import_origin(memory), badges(memory, now)])
     question = Content.assemble(
-        "Save ", literal(f"“{memory.value}”", "bold"), " as your ", literal(memory.key, "bold"), "?"
+        "Save ", quoted_text(memory.value, QUESTION_VALUE_CELLS), " as your ", literal(memory.key, "bold"), "?"
     )
     lines = [question, provenance(memory, now)]
     if (words := said_around(memory)) is not None:
@@ -124,7 +124,7 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
 def _targets(request: DeletionRequest) -> Content:
     """``profile.name = “Sam Rivera”`` for each memory a yes deletes, joined by "and"."""
     return Content(" and ").join(
-        Content.assemble(literal(m.key, "bold"), " = ", literal(f"“{fit(m.value, QUESTION_VALUE_CELLS)}”", "bold"))
+        Content.assemble(literal(m.key, "bold"), " = ", quoted_text(m.value, QUESTION_VALUE_CELLS))
         for m in request.targets
     )
 
@@ -133,7 +133,7 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
     """The question for one request to forget (§6), where and when it was said, and badges."""
     question = Content.assemble(
         "You asked to forget: ",
-        literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
+        quoted_text(request.what, QUESTION_VALUE_CELLS),
         " — delete ",
         _targets(request),
         "?",
@@ -150,7 +150,7 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
         " in ",
         literal(origin_words),
         ": ",
-        literal(f"“{fit(request.utterance, 160)}”"),
+        quoted_text(request.utterance, 160, ""),
     )
     lapse = expiry(request.pending_until, now, short=True) or "expired"
     marks = Content(" ").join([badge("request to forget", "held"), badge(lapse.replace("expires", "lapses"), "expiry")])
@@ -327,7 +327,7 @@ class InboxScreen(PromptListScreen):
 
         question = Content.assemble(
             "You asked to forget: ",
-            literal(f"“{fit(request.what, QUESTION_VALUE_CELLS)}”", "bold"),
+            quoted_text(request.what, QUESTION_VALUE_CELLS),
             ".\n",
             delete_question(request),
         )
@@ -379,7 +379,7 @@ class InboxScreen(PromptListScreen):
                 "Discard this request? It is deleted.\n",
                 literal(memory.key, "bold"),
                 " = ",
-                literal(f"“{fit(memory.value, QUESTION_VALUE_CELLS)}”", "bold"),
+                quoted_text(memory.value, QUESTION_VALUE_CELLS),
             )
         self.app.push_screen(ConfirmScreen(question, yes="Discard", no="Keep", destructive=True), discard)
 

@@ -1,48 +1,47 @@
-"""Showing user and agent text literally (DESIGN.md §8).
+"""Showing user and agent text literally (DESIGN.md §8, §10).
 
 Values, keys and titles come from users, imports and agents. They are never parsed as
 Textual or Rich markup: every function here returns plain ``str`` for use in a
 :class:`textual.content.Content` (which never interprets markup) or builds ``Content``
-directly. Control and escape characters are neutralised *for display only*; the store and
-the export keep the exact text.
+directly. What may break a line, reorder it or pass for memtrust's own words is escaped by
+the one rule of :mod:`memtrust.store.quoting`; this module only styles and fits what that
+returns. The store and the export keep the exact text.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
 from rich.cells import cell_len
 from textual.content import Content
 
-#: Invisible characters that can reorder or hide text (bidi overrides and isolates), and
-#: the Unicode line and paragraph separators (they would break a one-line row).
-_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029))
+from memtrust.store.quoting import QUOTED_CELLS, one_line, quoted
 
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+#: How outside text inside one of memtrust's questions is set apart from memtrust's words,
+#: besides its quotation marks.
+QUOTED_STYLE = "bold"
 
 
 def displayable(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with C0/C1 control characters, DEL and bidi controls made visible.
+    """``text`` on one line (:func:`memtrust.store.quoting.one_line`): line breaks, tabs,
+    C0/C1 control characters, bidi controls and other invisible format characters shown as
+    escapes such as ``\\n``, ``\\x1b`` or ``\\u202e``, so an ANSI sequence, a right-to-left
+    override or a line break in a value cannot restyle, reorder or add to the screen.
 
-    Each such character becomes an escape such as ``\\x1b`` or ``\\u202e``, so an ANSI
-    sequence or a right-to-left override in a value cannot restyle or reorder the screen.
-    A newline becomes ``⏎`` on one-line displays, or stays when ``keep_newlines`` is True;
-    a tab becomes four spaces (columns stay aligned).
+    ``keep_newlines``: ``\\n`` stays a line break (each line escaped the same way), for a
+    panel that shows a value whole and indents what follows its first line.
     """
-    out: list[str] = []
-    for char in text:
-        if char == "\n":
-            out.append("\n" if keep_newlines else "⏎ ")
-        elif char == "\t":
-            out.append("    ")
-        elif char in _BIDI_CONTROLS or unicodedata.category(char) == "Cc":
-            out.append(_escape(char))
-        else:
-            out.append(char)
-    return "".join(out)
+    if keep_newlines:
+        return "\n".join(one_line(line) for line in text.split("\n"))
+    return one_line(text)
+
+
+def quoted_text(text: str, cells: int = QUOTED_CELLS, style: str = QUOTED_STYLE) -> Content:
+    """Outside text inside one of memtrust's questions or sentences: ``“…”`` on one line,
+    escaped and cut to ``cells`` terminal cells (marks included) by
+    :func:`memtrust.store.quoting.quoted`, in ``style`` (bold by default) so that it stands
+    apart from the question's own words. Markup is never parsed.
+    """
+    shown = quoted(text, cells)
+    return Content.styled(shown, style) if style else Content(shown)
 
 
 def literal(text: str, style: str = "", *, keep_newlines: bool = False) -> Content:

@@ -44,7 +44,7 @@ from textual.widgets import Footer, Input
 from memtrust.screens import TUI_ACTOR
 from memtrust.screens.add import AddMemoryScreen, NewMemory
 from memtrust.screens.audit_log import AuditScreen
-from memtrust.screens.confirm import ConfirmScreen, save_question
+from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
 from memtrust.screens.consent import ConsentScreen, record_learning_choice
 from memtrust.screens.dialog import if_yes, with_answer
 from memtrust.screens.edit import EditMemoryScreen
@@ -52,7 +52,7 @@ from memtrust.screens.export import ExportRequest, ExportScreen
 from memtrust.screens.inbox import InboxScreen
 from memtrust.screens.ingest import IngestScreen
 from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
-from memtrust.screens.literal import literal
+from memtrust.screens.literal import literal, quoted_text
 from memtrust.screens.overview import open_overview
 from memtrust.screens.quarantine import QuarantineScreen
 from memtrust.screens.review import ReviewScreen, review_due
@@ -825,7 +825,7 @@ class MainScreen(StoreScreen):
             "Delete ",
             literal(memory.key, "bold"),
             " = ",
-            literal(f"“{memory.value}”", "bold"),
+            quoted_text(memory.value, QUESTION_VALUE_CELLS),
             "? It is removed for good; the audit log keeps only that it existed.",
         )
         self.app.push_screen(
@@ -884,9 +884,9 @@ class MainScreen(StoreScreen):
         question = Content.assemble(
             "Release ",
             literal(memory.key, "bold"),
-            " from Quarantine? Assistants may then use “",
-            literal(memory.value, "bold"),
-            "”.",
+            " from Quarantine? Assistants may then use ",
+            quoted_text(memory.value, QUESTION_VALUE_CELLS),
+            ".",
         )
         self.app.push_screen(
             ConfirmScreen(question, yes="Release", no="Keep held"),

@@ -14,9 +14,10 @@ from typing import Any
 
 from textual.content import Content
 
-from memtrust.screens.literal import displayable, fit, literal
+from memtrust.screens.literal import displayable, quoted_text
 from memtrust.store.consumers import INFERENCE_FLOOR, is_weak_guess
 from memtrust.store.model import ASSISTANT_NAMES, CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user, imported_from
+from memtrust.store.quoting import quoted
 
 
 def day(moment: datetime) -> str:
@@ -154,6 +155,10 @@ def detector_name(memory: Memory) -> str:
     return displayable(name.replace("_", " "))
 
 
+#: The most terminal cells of one piece of outside text (a conversation's title, a heading,
+#: an agent's observation) quoted inside a provenance sentence, marks included.
+EVIDENCE_CELLS = 80
+
 #: Counts in evidence that read better as a phrase: ``{n}`` is the number.
 _COUNT_PHRASES = {
     "conversations": "{n} separate conversations",
@@ -183,9 +188,9 @@ def _signals(evidence: dict[str, Any]) -> list[str]:
         elif isinstance(value, (int, float)):
             words.append(f"{label}: {value:g}")
         elif isinstance(value, str):
-            words.append(f"{label}: {displayable(value)}")
+            words.append(f"{label}: {quoted(value, EVIDENCE_CELLS)}")
         elif isinstance(value, list):
-            shown = [displayable(str(item)) for item in value[:5] if not isinstance(item, (dict, list))]
+            shown = [quoted(str(item), EVIDENCE_CELLS) for item in value[:5] if not isinstance(item, (dict, list))]
             if shown and name not in ("refs", "message_refs"):
                 words.append(f"{label}: {', '.join(shown)}{' …' if len(value) > 5 else ''}")
             else:
@@ -225,7 +230,7 @@ def _chat_origin(memory: Memory) -> Content:
     evidence = memory.evidence or {}
     title = evidence.get("conversation_title")
     chat = (
-        Content.assemble("chat ", Content.styled(displayable(title), "italic"))
+        Content.assemble("chat ", quoted_text(title, EVIDENCE_CELLS, "italic"))
         if isinstance(title, str) and title.strip()
         else None
     )
@@ -247,7 +252,7 @@ def _import_origin(memory: Memory, assistant: str) -> Content:
     details = []
     heading = evidence.get("heading")
     if isinstance(heading, str) and heading.strip():
-        details.append(f"under “{displayable(heading)}”")
+        details.append(f"under {quoted(heading, EVIDENCE_CELLS)}")
     listed = _epoch(evidence.get("listed_at"))
     if listed is not None:
         details.append(f"dated {day(listed)}")
@@ -335,7 +340,7 @@ def said_around(memory: Memory) -> Content | None:
     words = (memory.evidence or {}).get("excerpt")
     if memory.source != "chat" or not isinstance(words, str) or not words.strip():
         return None
-    return Content.assemble("  ", literal(f"“{fit(words, EXCERPT_CELLS)}”", "italic"))
+    return Content.assemble("  ", quoted_text(words, EXCERPT_CELLS, "italic"))
 
 
 def provenance(memory: Memory, now: datetime) -> Content:

@@ -16,9 +16,9 @@ from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 
 from memtrust.screens import TUI_ACTOR
-from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, delete_memory_question
 from memtrust.screens.dialog import if_yes
-from memtrust.screens.literal import literal
+from memtrust.screens.literal import literal, quoted_text
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badges, provenance, said_around
 from memtrust.store.model import Memory
@@ -30,7 +30,9 @@ QUARANTINE_ROWS = 1000
 
 def held_prompt(memory: Memory, now: datetime) -> Content:
     """The key and value, where it came from, and its badges."""
-    head = Content.assemble(literal(display_key(memory.key), "bold"), " = ", literal(f"“{memory.value}”"))
+    head = Content.assemble(
+        literal(display_key(memory.key), "bold"), " = ", quoted_text(memory.value, QUESTION_VALUE_CELLS, "")
+    )
     words = said_around(memory)
     return Content("\n").join([head, provenance(memory, now), *([words] if words else []), badges(memory, now)])
 
@@ -126,9 +128,9 @@ class QuarantineScreen(PromptListScreen):
         question = Content.assemble(
             "Release ",
             literal(memory.key, "bold"),
-            " from Quarantine? Assistants may then use “",
-            literal(memory.value, "bold"),
-            "”.",
+            " from Quarantine? Assistants may then use ",
+            quoted_text(memory.value, QUESTION_VALUE_CELLS),
+            ".",
         )
         self.app.push_screen(
             ConfirmScreen(question, yes="Release", no="Keep held"),

@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from memtrust.screens import ASSETS, TUI_ACTOR
-from memtrust.screens.confirm import ConfirmScreen, delete_memory_question
+from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, delete_memory_question
 from memtrust.screens.dialog import if_yes, with_answer
 from memtrust.screens.edit import EditMemoryScreen
-from memtrust.screens.literal import literal
+from memtrust.screens.literal import literal, quoted_text
 from memtrust.screens.provenance import badges, formation_label
 from memtrust.screens.store_screen import StoreScreen
 from memtrust.screens.widgets.detail import describe
@@ -260,7 +260,7 @@ class ReviewScreen(StoreScreen):
             return
         question = Content.assemble(
             "Save ",
-            literal(f"“{memory.value}”", "bold"),
+            quoted_text(memory.value, QUESTION_VALUE_CELLS),
             " as your ",
             literal(memory.key, "bold"),
             "? It becomes saved by you and no longer expires.",

@@ -7,9 +7,11 @@ with bidi controls, or run on until the question's end falls off the screen. :fu
 returns the text between memtrust's quotation marks, on one line, with every character that
 could do any of that shown as an escape, and cut to a length with ``…``.
 
-Used by the TUI's questions (screens/literal.py), the agent server's elicitation messages
-(app/mcp_server.py) and the command line's prompts (app/cli.py). The store and the export
-keep the exact text; this is for showing only.
+Used by the TUI's questions (screens/literal.py styles what :func:`quoted` returns), the
+agent server's elicitation messages and refusals (app/mcp_server.py) and the command line's
+prompts and summaries (app/cli.py). Where outside text stands alone on a line of its own (a
+row of a pane, a field of the detail panel) :func:`one_line` applies the same escapes without
+the marks. The store and the export keep the exact text; this is for showing only.
 """
 
 from __future__ import annotations
@@ -51,6 +53,18 @@ def escaped(char: str) -> str:
     ):
         return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
     return char
+
+
+def one_line(text: str) -> str:
+    r"""``text`` kept to one line, for where it stands alone rather than inside a sentence (a
+    row of a list): each character :func:`escaped` escapes is shown so, except quotation marks
+    and the backslash, which are kept as typed (there is no mark here for them to close).
+    Never raises for any ``str``; no cap (the caller fits it to its column).
+
+    >>> one_line('Call me "Rob"\u2028\u202eok\n')
+    'Call me "Rob"\\u2028\\u202eok\\n'
+    """
+    return "".join(char if char == "\\" or char in _QUOTE_LIKE else escaped(char) for char in text)
 
 
 def _cells(text: str) -> int:

@@ -21,7 +21,7 @@ async def test_confirming_a_pending_item_in_the_inbox_moves_it_to_saved_by_you(s
         assert type(app.screen).__name__ == "InboxScreen"
         inbox = rendered(app.screen.query_one("#inbox-list"))
         assert "Save “email” as your contact.preferred_channel?" in inbox
-        assert "in chat Trip planning" in inbox
+        assert "in chat “Trip planning”" in inbox
         await pilot.press("y")
         await settle(pilot)
         [memory] = [m for m in known_store.list() if m.key == "contact.preferred_channel"]
@@ -254,6 +254,6 @@ async def test_a_request_from_a_conversation_shows_the_users_surrounding_words(s
         await settle(pilot)
         inbox = flat(rendered(app.screen.query_one("#inbox-list")))
         assert inbox.count("Save “") == 1  # the two pasted bullets are not requests
-        assert "You asked to save this on 1 Mar 2026, in chat Physics 101." in inbox
+        assert "You asked to save this on 1 Mar 2026, in chat “Physics 101”." in inbox
         # The user's own words around it (not the pasted notes), literally: never read as markup.
         assert "“Also, remember that I prefer [bold]short[/] summaries, thanks!”" in inbox

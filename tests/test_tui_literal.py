@@ -54,7 +54,7 @@ async def test_conversation_title_with_markup_is_shown_literally_in_the_inbox(st
         await settle(pilot)
         inbox = rendered(app.screen.query_one("#inbox-list"))
         assert "Save “[red]email[/red]” as your contact.preferred_channel?" in inbox
-        assert "in chat [b]Trip[/b] planning" in inbox
+        assert "in chat “[b]Trip[/b] planning”" in inbox
 
 
 async def test_control_characters_are_made_visible_on_screen_but_stored_exactly(store, clock):
@@ -77,8 +77,10 @@ async def test_control_characters_are_made_visible_on_screen_but_stored_exactly(
         ("a\x1bb", "a\\x1bb"),
         ("c1\x85", "c1\\x85"),
         ("del\x7f", "del\\x7f"),
-        ("two\nlines", "two⏎ lines"),
-        ("tab\there", "tab    here"),
+        ("two\nlines", "two\\nlines"),
+        ("tab\there", "tab\\there"),
+        ('said "hi" \u201cthere\u201d', 'said "hi" \u201cthere\u201d'),  # no marks here to close
+        ("zero\u200bwidth\ufeff", "zero\\u200bwidth\\ufeff"),
         ("rtl\u202eoverride\u2066", "rtl\\u202eoverride\\u2066"),
         ("wide 日本 and é", "wide 日本 and é"),
     ],

@@ -121,14 +121,14 @@ def test_a_chat_request_without_said_at_says_where_it_was_found_not_a_date_it_wa
 def test_a_chat_request_without_said_at_keeps_its_title():
     memory = _chat_request(evidence={"conversation_title": "Scary stories", "said_at": None})
     assert provenance(memory, NOW).plain.startswith(
-        "You asked for this in chat Scary stories in oasst.jsonl (found when it was imported on 30 Nov 2026)."
+        "You asked for this in chat “Scary stories” in oasst.jsonl (found when it was imported on 30 Nov 2026)."
     )
 
 
 def test_a_chat_request_with_said_at_still_says_when_it_was_said():
     said = int(datetime(2026, 2, 20, 9, 30, tzinfo=UTC).timestamp())
     memory = _chat_request(evidence={"conversation_title": "Trip planning", "said_at": said})
-    assert provenance(memory, NOW).plain.startswith("You asked to save this on 20 Feb 2026, in chat Trip planning.")
+    assert provenance(memory, NOW).plain.startswith("You asked to save this on 20 Feb 2026, in chat “Trip planning”.")
 
 
 async def test_a_request_from_an_export_without_timestamps_reads_as_found_there_in_inbox_and_details(

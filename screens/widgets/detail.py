@@ -22,8 +22,19 @@ _STATUS_WORDS = {
 }
 
 
+#: Width of the label column (terminal cells).
+_LABEL_CELLS = 13
+
+
 def _field(label: str, value: Content | str) -> Content:
-    return Content.assemble((f"{label:<13}", "$text-muted"), value)
+    return Content.assemble((f"{label:<{_LABEL_CELLS}}", "$text-muted"), value)
+
+
+def _value_lines(value: str) -> Content:
+    """A value whole, each of its lines escaped (:func:`literal`) and every line after the
+    first indented under the value column, so that no line of a value can start where a
+    field's label stands and pass for one of the panel's own lines."""
+    return Content("\n" + " " * _LABEL_CELLS).join(literal(line) for line in value.split("\n"))
 
 
 #: Evidence fields holding epoch seconds (UTC), shown as dates.
@@ -54,7 +65,7 @@ def describe(memory: Memory, now: datetime) -> Content:
         provenance(memory, now),
         Content(""),
         _field("key", literal(memory.key, "bold")),
-        _field("value", literal(memory.value, keep_newlines=True)),
+        _field("value", _value_lines(memory.value)),
         _field("formation", f"{memory.formation} — {formation_label(memory)}"),
         _field("status", _STATUS_WORDS.get(memory.status, memory.status)),
         _field("scope", literal(memory.scope)),
