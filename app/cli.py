@@ -28,12 +28,17 @@ from memtrust.store.model import (
     confirmed_by_user,
     imported_from,
 )
+from memtrust.store.quoting import one_line, quoted
 from memtrust.store.recall import DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS
 
 if TYPE_CHECKING:
     from memtrust.store.memories import MemoryStore
 
 CLI_ACTOR = "cli"
+#: Terminal cells of outside text quoted in a question or a sentence (marks included).
+ASKED_CELLS = 120
+#: Terminal cells of a value quoted in a ``memtrust list`` line (marks included).
+LISTED_CELLS = 62
 
 
 # --- opening the store ------------------------------------------------------------------
@@ -405,7 +410,7 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
             raise InvalidInput("With the value on standard input, confirm with --yes.")
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
     store = _store(ctx)
-    if not yes and not click.confirm(f"Save {value!r} as your {key}?", default=True):
+    if not yes and not click.confirm(f"Save {quoted(value, ASKED_CELLS)} as your {one_line(key)}?", default=True):
         click.echo("Nothing was saved.")
         return
     result = store.propose(Proposal(key, value, "explicit", "user", scope=scope, confirmed=True), actor=CLI_ACTOR)
@@ -416,7 +421,8 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
 
 def _memory_line(memory: Memory) -> str:
     """One memory for ``memtrust list``: id, formation badge (the TUI's rule,
-    :func:`store.model.confirmed_by_user`), scope/key, value cut to 60 characters, state."""
+    :func:`store.model.confirmed_by_user`), scope/key, the value quoted as data on one line
+    (:func:`store.quoting.quoted`, at most :data:`LISTED_CELLS` cells), state."""
     if memory.formation == "implicit":
         badge = f"inferred {memory.confidence:.0%}"
     elif confirmed_by_user(memory):
@@ -430,10 +436,7 @@ def _memory_line(memory: Memory) -> str:
     extras: list[str] = [memory.status] if memory.status == "quarantined" else []
     if memory.expires_at:
         extras.append(f"expires {memory.expires_at:%Y-%m-%d}")
-    value = memory.value.replace("\n", " ")
-    value = "".join(ch if ch.isprintable() else "\ufffd" for ch in value)
-    if len(value) > 60:
-        value = value[:59] + "…"
+    value = quoted(memory.value, LISTED_CELLS)
     suffix = f" ({', '.join(extras)})" if extras else ""
     return f"{memory.id[:8]}  [{badge}] {memory.scope}/{memory.key}: {value}{suffix}"
 
@@ -468,7 +471,7 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
     for request in requests:
         targets = " and ".join(f"{m.scope}/{m.key}" for m in request.targets)
         click.echo(
-            f'{request.id[:8]}  [request to forget] you asked to forget "{request.what}": '
+            f"{request.id[:8]}  [request to forget] you asked to forget {quoted(request.what, ASKED_CELLS)}: "
             f"confirm deletes {targets}, reject keeps it"
         )
 

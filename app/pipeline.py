@@ -25,6 +25,7 @@ from memtrust.store.deletion_requests import DeletionRequest, DeletionRequests
 from memtrust.store.errors import IngestError
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import DEFAULT_SCOPE, Memory, Proposal, to_epoch
+from memtrust.store.quoting import quoted
 
 if TYPE_CHECKING:
     from memtrust.app.detectors.base import Contradiction
@@ -112,12 +113,13 @@ def _formation(result: WriteResult) -> str | None:
     return result.memory.formation if result.memory else proposal.formation if proposal else None
 
 
-#: How each kind of skipped item is said (singular, plural); ``{x}`` is the kind's own name.
+#: How each kind of skipped item is said (singular, plural); ``{x}`` is the kind's own name,
+#: quoted as data (it comes from the export).
 _SKIP_WORDS: dict[str, tuple[str, str]] = {
     "role:tool": ("tool message", "tool messages"),
     "role:developer": ("developer message", "developer messages"),
     "role:function": ("function message", "function messages"),
-    "role:*": ("message with the role “{x}”", "messages with the role “{x}”"),
+    "role:*": ("message with the role {x}", "messages with the role {x}"),
     "branch": (
         "message on a branch edited or regenerated away from",
         "messages on branches edited or regenerated away from",
@@ -139,7 +141,7 @@ _SKIP_WORDS: dict[str, tuple[str, str]] = {
     "content:tether_quote": ("browsing result", "browsing results"),
     "content:attachment": ("attached document", "attached documents"),
     "content:file": ("attached file", "attached files"),
-    "content:*": ("part of the kind “{x}”", "parts of the kind “{x}”"),
+    "content:*": ("part of the kind {x}", "parts of the kind {x}"),
 }
 
 
@@ -151,11 +153,14 @@ def skipped_lines(tally: ReadTally) -> list[str]:
     for kind, count in tally.skipped.items():
         head, _, name = kind.partition(":")
         one, many = _SKIP_WORDS.get(kind) or _SKIP_WORDS.get(f"{head}:*") or (kind, kind)
-        said[(one.format(x=name[:40]), many.format(x=name[:40]))] += count
+        shown = quoted(name, 42)
+        said[(one.format(x=shown), many.format(x=shown))] += count
     parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]
     lines = [f"Not read (not words said in the conversation): {', '.join(parts)}."] if parts else []
     if others := tally.other_files:
-        shown = ", ".join(others[:5]) + (f" and {len(others) - 5:,} more" if len(others) > 5 else "")
+        shown = ", ".join(quoted(other, 62) for other in others[:5]) + (
+            f" and {len(others) - 5:,} more" if len(others) > 5 else ""
+        )
         lines.append(
             f"{len(others):,} other {'file' if len(others) == 1 else 'files'} in the export "
             f"{'holds' if len(others) == 1 else 'hold'} no conversations and {'was' if len(others) == 1 else 'were'} not read: {shown}."

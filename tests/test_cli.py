@@ -340,7 +340,7 @@ def test_ingest_says_a_request_to_forget_waits_in_the_inbox_and_confirm_deletes_
     line = next(
         line for line in run("list", "--status", "pending").stdout.splitlines() if "[request to forget]" in line
     )
-    assert 'you asked to forget "I prefer email": confirm deletes shared/contact.preferred_channel' in line
+    assert "you asked to forget “I prefer email”: confirm deletes shared/contact.preferred_channel" in line
     confirmed = run("confirm", line.split()[0])
     assert (
         confirmed.returncode == 0 and "Deleted contact.preferred_channel (explicit), as you asked." in confirmed.stdout

@@ -240,7 +240,7 @@ def test_everything_skipped_is_said_in_words():
     assert skipped_lines(tally) == [
         "Not read (not words said in the conversation): 3 images, 1 hidden system message, "
         "1 part of the kind “weird_new_type”.",
-        "2 other files in the export hold no conversations and were not read: user.json, chat.html.",
+        "2 other files in the export hold no conversations and were not read: \u201cuser.json\u201d, \u201cchat.html\u201d.",
     ]
 
 

@@ -44,6 +44,7 @@ from memtrust.app.ingest.jsonl import read_jsonl
 from memtrust.app.ingest.jsonstream import NotAContainer, TooDeep, top_level_items
 from memtrust.store.errors import IngestError
 from memtrust.store.nesting import too_deep_sentence
+from memtrust.store.quoting import quoted
 
 __all__ = [
     "FORMATS",
@@ -188,10 +189,10 @@ def _json_part(
 
 def _title(raw: Any) -> str:
     title = raw.get("title") or raw.get("name") or raw.get("id") or raw.get("uuid") if isinstance(raw, dict) else None
-    return f"“{str(title)[:60]}”" if title else "untitled"
+    return quoted(str(title), 62) if title else "untitled"
 
 
 def _where(number: int, last: str | None) -> str:
     """``at conversation 57 (after “Trip planning”)``."""
-    after = f" (after “{last[:60]}”)" if last else ""
+    after = f" (after {quoted(last, 62)})" if last else ""
     return f"at conversation {number:,}{after}"
