@@ -14,12 +14,19 @@ German, French or Spanish, as a memory's value or as its key. For each set it pr
 - precision (of the lines the screen refused, how many hold a secret) and the
   false-positive rate on the negatives, per language.
 
+Then it screens every paragraph of the real transcripts in ``tests/data/real/`` (hh-rlhf's
+harmless test set, people and a model talking, no labels) and prints how many were refused,
+by kind; ``--misses`` lists them, to be read by hand: a refusal there is either a secret the
+transcript really holds (a door code a model made up) or a false positive.
+
 ``--misses`` also lists every wrong line. Targets: recall ≥ 0.95, false positives ≤ 2 %.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import sys
 import time
 from collections import defaultdict
@@ -97,6 +104,25 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language} {item.position}] {f.kind}: {item.text[:160]!r}")
 
 
+def real_text(show: bool) -> None:
+    """Screen each paragraph of the hh-rlhf transcripts; print the refusals by kind."""
+    path = ROOT / "tests" / "data" / "real" / "hh_rlhf_harmless_test.jsonl.gz"
+    paragraphs = []
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            for text in (record["chosen"], record["rejected"]):
+                paragraphs.extend(part for part in text.split("\n\n") if part.strip())
+    refused = [(found, text) for text in paragraphs if (found := screen_secret(text))]
+    kinds = defaultdict(int)
+    for found, _ in refused:
+        kinds[found.kind] += 1
+    print(f"real text (hh-rlhf harmless test): {len(refused)} of {len(paragraphs)} paragraphs refused {dict(kinds)}")
+    if show:
+        for found, text in refused:
+            print(f"  REFUSED  {found.kind}: {text[:160]!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
@@ -105,6 +131,7 @@ def main() -> int:
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()
+    real_text(args.misses)
     return 0
 
 

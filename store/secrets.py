@@ -30,7 +30,9 @@ What is recognised, and why so (the labelled set in ``tests/data/secrets/`` and
   unless a hash word (sha256, checksum, digest, hash) stands just before it. Runs inside a
   URL's path, ``data:`` URIs and an ``ssh-…`` public key line are left alone.
 - **seed phrases**: 12 or more words in a row from one BIP39 word list (the ``mnemonic``
-  package's lists: English, Spanish, French, Italian, Portuguese, Czech).
+  package's lists: English, Spanish, French, Italian, Portuguese, Czech), hardly repeating
+  and not across a sentence's end (prose such as "can you describe what you want" is made
+  of such words too).
 - **one-time, backup and recovery codes**, **door, alarm, gate and safe codes**, **PINs**
   and **card security codes**: the words that name them (English, Dutch, German, French,
   Spanish) with a code nearby.
@@ -127,7 +129,7 @@ _TOKENS = (
     r"(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_-]{20,}",
     r"(?<![A-Za-z0-9_-])xox[abposrec]-[A-Za-z0-9-]{10,}",
     r"(?<![A-Za-z0-9_-])xapp-\d-[A-Za-z0-9-]{10,}",
-    r"hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}",
+    r"hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]{16,}",
     rf"{_B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{{16,}}",
     rf"{_B}whsec_[A-Za-z0-9]{{24,}}",
     rf"{_B}npm_[A-Za-z0-9]{{36}}{_E}",
@@ -221,17 +223,19 @@ def _wordlists() -> tuple[frozenset[str], ...]:
 
 
 def _seed_phrase(text: str) -> bool:
-    """True when 12 or more words in a row belong to one BIP39 list, at least 10 of any 12
-    of them different (numbering, commas and line breaks between them allowed)."""
-    words = [_fold(word) for word in re.findall(r"[^\W\d_]+", text)]
-    if len(words) < _SEED_LENGTH:
+    """True when 12 or more words in a row belong to one BIP39 list, at least 11 of some 12
+    of them different, with no sentence's end between them (numbering, commas and line
+    breaks between them allowed): ordinary prose rarely strings 12 such words together, and
+    never without repeating "you" or "the"."""
+    tokens = [_fold(token) for token in re.findall(r"[^\W\d_]+|(?<!\d)[.?!;]", text)]
+    if len(tokens) < _SEED_LENGTH:
         return False
     for wordlist in _wordlists():
         run: list[str] = []
-        for word in words:
-            run = [*run, word] if word in wordlist else []
+        for token in tokens:
+            run = [*run, token] if token in wordlist else []
             # A seed is drawn at random: a word repeated over and over ("word word word …") is not one.
-            if len(run) >= _SEED_LENGTH and len(set(run[-_SEED_LENGTH:])) >= _SEED_LENGTH - 2:
+            if len(run) >= _SEED_LENGTH and len(set(run[-_SEED_LENGTH:])) >= _SEED_LENGTH - 1:
                 return True
     return False
 
@@ -348,8 +352,20 @@ _ACCESS_WORDS = (
     r"código (?:de la |del |de |de acceso)(?:\w+ )?(?:puerta|alarma|caja fuerte|portal|garaje|portón|cerradura|"
     r"candado|edificio)?|clave de (?:la )?(?:alarma|puerta|caja fuerte|portal)"
 )
+# "the safe combination is 4321", "la combinación de la caja fuerte", "7734 opens the lockbox".
+_LOCKS = (
+    r"door|gate|alarm|safe|garage|lock ?box|key ?box|padlock|locker|"
+    r"deur|poort|kluis|slot|tür|tor|tresor|schloss|porte|portail|coffre|cadenas|"
+    r"puerta|portal|caja fuerte|candado|cerradura"
+)
+_COMBINATION = (
+    rf"(?:combination|combinatie|kombination|combinaison|combinación)\W+(?:\w+\W+){{0,3}}?(?:{_LOCKS})"
+    rf"|(?:{_LOCKS})\W+(?:combination|combinatie|kombination|combinaison|combinación)"
+)
 _ACCESS = re.compile(
-    rf"(?:{_ACCESS_WORDS})\b(?:[^\n\d]{{0,40}}?)(?<![\w-]){_CODE}|(?<![\w-]){_CODE}[^\n\d]{{0,30}}?(?:{_ACCESS_WORDS})",
+    rf"(?:{_ACCESS_WORDS}|{_COMBINATION})\b(?:[^\n\d]{{0,40}}?)(?<![\w-]){_CODE}"
+    rf"|(?<![\w-]){_CODE}[^\n\d]{{0,30}}?(?:{_ACCESS_WORDS}|{_COMBINATION})"
+    rf"|(?<![\w-]){_CODE}\s+(?:opens|unlocks|open|opent|öffnet|ouvre|abre)\s+(?:\w+\s+){{0,2}}?(?:{_LOCKS})",
     re.IGNORECASE,
 )
 # One-time, backup and recovery codes: the words, then a code with a digit in it.
@@ -366,7 +382,7 @@ _OTP = re.compile(
     re.IGNORECASE,
 )
 _CARD_CODE = re.compile(
-    r"\b(?:cvv2?|cvc2?|csc|card security code|kaartcode)\b\W{0,12}(?:\w+\W+){0,3}?\d{3,4}\b", re.IGNORECASE
+    r"\b(?:cvv2?|cvc2?|csc|card security code|kaartcode)\b\W{0,12}(?:\w+\W+){0,5}?\d{3,4}\b", re.IGNORECASE
 )
 # "pin" is an ordinary word too ("a PIN-striped suit", "pin it to the wall"): only a PIN
 # with digits near it is a secret.
@@ -385,13 +401,24 @@ _PASSWORD_WORD = (
     r"contraseña|contrasena|clave de acceso|wifi[- ]?(?:code|key)|wlan[- ]?(?:schlüssel|key)|clé wifi|clave wifi"
 )
 _ASSIGNMENT_VERB = r"is|was|are|=|:|ist|lautet|war|est|était|c'est|es|era|zijn|luidt|is nu|ahora es"
+# "the password is too short", "mein Passwort ist nicht sicher": what follows the verb is talk.
+_NOT_TALK = (
+    r"(?!(?:not|too|on|in|at|under|the|a|an|very|wrong|incorrect|correct|expired|long|short|weak|strong|same|"
+    r"different|saved|stored|written|somewhere|still|also|required|needed|case|niet|te|op|nicht|zu|auf|pas|trop|"
+    r"sur|no|muy|en|demasiado)\b)"
+)
+# "Here is the password." points at one; it is not one.
+_POINTING = (
+    r"(?!(?:here|this|that|what|which|there|where|dit|dat|hier|wat|das|dies|voici|voilà|ceci|cela|esto|eso|"
+    r"aquí|cuál)\b)"
+)
 _PASSWORD = re.compile(
     # "password: x", "mein Passwort lautet x", "my wifi password is now x"
-    rf"(?:{_PASSWORD_WORD})(?:\s+(?:\w+\s+){{0,3}}?(?:{_ASSIGNMENT_VERB})\s*|\s*[=:]\s*)[\"'“«]?\s*\S{{3,}}"
+    rf"(?:{_PASSWORD_WORD})(?:\s+(?:\w+\s+){{0,3}}?(?:{_ASSIGNMENT_VERB})\s*|\s*[=:]\s*)[\"'“«]?\s*{_NOT_TALK}\S{{3,}}"
     # "password hunter2" (a digit, an underscore or a symbol makes it a secret, not a word)
-    rf"|(?:{_PASSWORD_WORD})\s+[\"'“«]?(?=\S*(?:[\d_]|[^\w\s]))\S{{4,}}"
+    rf"|(?:{_PASSWORD_WORD})\s+[\"'“«]?(?=\S*[\d_]|\S*[^\w\s]\S)\S{{4,}}"
     # "hunter22 is my password", "x ist mein Passwort", "x est mon mot de passe"
-    r"|(?<!\S)\S{4,}\s+(?:is|was|=|ist|est|es|era|zijn|was)\s+(?:my|the|our|mijn|ons|onze|het|mein|meine|unser|das|"
+    rf"|(?<!\S){_POINTING}\S{{4,}}\s+(?:is|was|=|ist|est|es|era|zijn|was)\s+(?:my|the|our|mijn|ons|onze|het|mein|meine|unser|das|"
     rf"mon|ma|notre|le|la|mi|nuestra|la)\s+(?:\w+[\s-]+){{0,2}}(?:{_PASSWORD_WORD})\b"
     # "pw: x", "pwd=x", "mdp : x"
     r"|\b(?:pw|pwd|mdp)\s*[:=]\s*\S{3,}"

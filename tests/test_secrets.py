@@ -113,6 +113,10 @@ def test_a_secret_in_the_key_is_refused_whatever_the_value(store, key):
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl sam@laptop",
         "we run Python 3.11.4 and Postgres 16.2",
         "postgres://localhost:5432/dev is the local database",
+        "Here is the password.  Try and go in around 9 PM.",
+        "my password is too short, the site says",
+        "I could find you any other online forum.  Can you describe what you want in a bit more detail?",
+        "word " * 600,
     ],
 )
 def test_identifiers_and_talk_about_secrets_are_not_secrets(value):
@@ -123,7 +127,7 @@ def test_a_note_key_made_by_memtrust_is_not_taken_for_a_secret():
     assert secret_in_key("notes.3f9a0c1b2d4e5f60") is None
 
 
-@pytest.mark.parametrize("name", ["heldout"])
+@pytest.mark.parametrize("name", ["heldout", "dev"])
 def test_the_labelled_set_meets_the_targets(name):
     lines = load(name)
     found = [secret_in_key(item.text) if item.position == "key" else screen_secret(item.text) for item in lines]
