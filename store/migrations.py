@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 from memtrust.store import audit
 from memtrust.store.inference_vocabulary import is_inferable
+from memtrust.store.model import KEY_PATTERN
 from memtrust.store.notes import rekey_notes
 
 #: The sensitive namespaces the first schema's CHECK names. A migration is history: later
@@ -377,6 +378,21 @@ def _v10_note_keys(conn: Connection) -> None:
     rekey_notes(conn)
 
 
+def _v11_secret_keys(conn: Connection) -> None:
+    """No audit event names a key that holds or names a secret (§3.9). Stores made before
+    the key was screened (§3.5) kept the key of a refused write as given (``account.ghp_…``)
+    in its audit event; each such key of an event whose memory is not stored becomes
+    ``(key withheld: <kind>)`` (:func:`store.secrets.withheld_key`). Keys are judged once
+    each, not once per event."""
+    from memtrust.store.secrets import withheld_key
+
+    stored = {key for (key,) in conn.execute("SELECT DISTINCT key FROM memories")}
+    keys = [key for (key,) in conn.execute("SELECT DISTINCT key FROM audit WHERE key IS NOT NULL")]
+    for key in keys:
+        if key not in stored and KEY_PATTERN.match(key) and (withheld := withheld_key(key)) != key:
+            conn.execute("UPDATE audit SET key = ? WHERE key = ?", (withheld, key))
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -388,6 +404,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("message_identity", _v8_message_identity),
     ("inference_vocabulary", _v9_inference_vocabulary),
     ("note_keys", _v10_note_keys),
+    ("secret_keys", _v11_secret_keys),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

@@ -93,3 +93,32 @@ def test_notes_keys_made_from_the_words_of_a_value_are_rewritten_to_note_ids_eve
     logged = repr(events)
     for words in ("sisters_birthday", "tr0ub4dor", "4821", "1a2b3c4d"):
         assert words not in logged
+
+
+def test_audit_keys_that_held_a_refused_secret_are_withheld_and_every_other_key_kept(tmp_path):
+    path = tmp_path / "old" / "memtrust.db"
+    key = new_raw_key("memory")
+    token = "ghp_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8"
+
+    def fill(conn) -> None:
+        _memory(conn, "c" * 32, "contact.preferred_channel", "email")
+        _event(conn, "c" * 32, "contact.preferred_channel")
+        # What the old version kept of refused writes: the key as the caller gave it.
+        _event(conn, None, f"account.{token}")
+        _event(conn, None, f"account.{token}", event="agent-call", detail={"tool": "propose_memory"})
+        _event(conn, None, "stripe.sk_live_4ec39hqlyjwdarjtt1zdp7dc", event="agent-call")
+
+    before = [name for name, _step in MIGRATIONS].index("secret_keys")
+    _old_store(path, key, before, fill)
+    store = MemoryStore(Database.open(path, key))
+    try:
+        events = store.audit_events(newest_first=False)
+    finally:
+        store.close()
+    assert [e.key for e in events] == [
+        "contact.preferred_channel",
+        "(key withheld: an API key or token)",
+        "(key withheld: an API key or token)",
+        "(key withheld: an API key or token)",
+    ]
+    assert token not in repr(events) and "sk_live" not in repr(events)
