@@ -127,7 +127,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
     args = parser.parse_args()
-    for name in ("heldout", "dev"):
+    for name in ("heldout", "dev", "heldout2"):
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()
