@@ -76,7 +76,7 @@ from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
 from memtrust.store.quotas import AgentQuota, quota_refusal
-from memtrust.store.quoting import quoted
+from memtrust.store.quoting import ID_CELLS, quoted
 
 SERVER_NAME = "memtrust"
 #: The most tokens (memtrust's estimate, store.recall.estimate_tokens) one tool result may
@@ -106,8 +106,6 @@ _NOT_NAME = re.compile(r"[^a-z0-9_]+")
 T = TypeVar("T")
 #: The actor of a call whose client gave no usable name (the call is refused, and audited).
 UNNAMED = "(unnamed)"
-#: Terminal cells of an agent's own text (an id, a tool name) repeated in a sentence.
-SHOWN_CELLS = 42
 #: Terminal cells of a value put to the user in a question: a client shows the question
 #: whole, and the question's end ("Save it?") must stay in view.
 ASKED_CELLS = 160
@@ -135,8 +133,8 @@ class _Refused(ToolError):
 
 def shown(text: str) -> str:
     """An agent's text (an id, a tool name) quoted for a sentence as data (§10): the one rule of
-    :func:`memtrust.store.quoting.quoted`, at most :data:`SHOWN_CELLS` cells."""
-    return quoted(str(text), SHOWN_CELLS)
+    :func:`memtrust.store.quoting.quoted`, at most :data:`~memtrust.store.quoting.ID_CELLS` cells."""
+    return quoted(str(text), ID_CELLS)
 
 
 def normalise_consumer(name: str) -> str:

@@ -27,6 +27,7 @@ from memtrust.store.model import (
     is_sensitive,
     mentioned_sensitive_class,
 )
+from memtrust.store.quoting import ID_CELLS, quoted
 
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
 DEFAULT_IMPLICIT_TTL = timedelta(days=60)
@@ -66,7 +67,7 @@ def validate(proposal: Proposal) -> str | None:
     types of the proposal's fields.
     """
     if proposal.formation not in FORMATIONS:
-        return f"Formation must be explicit or implicit, not {proposal.formation!r}."
+        return f"Formation must be explicit or implicit, not {quoted(str(proposal.formation), ID_CELLS)}."
     # fullmatch: ``$`` would let a trailing line break through ("a.b\n").
     if not isinstance(proposal.key, str) or len(proposal.key) > KEY_MAX or not KEY_PATTERN.fullmatch(proposal.key):
         return "The key must be a dotted lowercase path such as contact.preferred_channel (at most 128 characters)."
@@ -81,7 +82,7 @@ def validate(proposal: Proposal) -> str | None:
     if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):
         return "The value contains a lone surrogate, which is not valid Unicode text."
     if not isinstance(proposal.source, str) or not is_known_source(proposal.source):
-        return f"Unknown source {proposal.source!r}."
+        return f"Unknown source {quoted(str(proposal.source), ID_CELLS)}."
     if proposal.formation == "implicit" and not proposal.source.startswith("inference:"):
         return "Implicit memories can only come from an inference detector."
     if proposal.formation == "explicit" and proposal.source.startswith("inference:"):

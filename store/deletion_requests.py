@@ -43,6 +43,7 @@ from memtrust.store.admission import PENDING_TTL
 from memtrust.store.errors import InvalidInput, MemoryNotFound
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import Memory, from_epoch, is_text, to_epoch
+from memtrust.store.quoting import ID_CELLS, quoted
 from memtrust.store.retention import FORGET_REQUEST_EVENT
 
 __all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "inbox_count"]
@@ -55,7 +56,9 @@ class DeletionRequestNotFound(MemoryNotFound):
 
 
 def _not_found(request_id: str) -> DeletionRequestNotFound:
-    return DeletionRequestNotFound(f"No request to forget has the id {request_id!r}; it may have been answered.")
+    return DeletionRequestNotFound(
+        f"No request to forget has the id {quoted(request_id, ID_CELLS)}; it may have been answered."
+    )
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,9 @@ class DeletionRequests:
                 "SELECT id FROM deletion_requests WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
             ).fetchall()
         if len(rows) > 1:
-            raise InvalidInput(f"Several requests to forget have ids starting with {prefix!r}; give more of the id.")
+            raise InvalidInput(
+                f"Several requests to forget have ids starting with {quoted(prefix, ID_CELLS)}; give more of the id."
+            )
         return rows[0][0] if rows else None
 
     def count(self) -> int:

@@ -36,6 +36,7 @@ from memtrust.store.model import (
     utc_now,
 )
 from memtrust.store.notes import is_note, keyed_note
+from memtrust.store.quoting import ID_CELLS, quoted
 from memtrust.store.retention import PruneReport, prune_expired
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
@@ -100,11 +101,11 @@ class MemoryStore:
     def get(self, memory_id: str) -> Memory:
         """The memory with ``memory_id``; raises MemoryNotFound."""
         if not is_text(memory_id):
-            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
+            raise MemoryNotFound(f"No memory has the id {quoted(memory_id, ID_CELLS)}.")
         with self.db.read() as conn:
             row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
         if row is None:
-            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
+            raise MemoryNotFound(f"No memory has the id {quoted(memory_id, ID_CELLS)}.")
         return _memory_from_row(row)
 
     def ids_starting_with(self, prefix: str) -> list[str]:
@@ -124,15 +125,17 @@ class MemoryStore:
         if len(prefix) < 4:
             raise InvalidInput("Give at least the first 4 characters of the memory's id.")
         if not is_text(prefix):  # a lone surrogate (a stray byte on the command line) is in no id
-            raise MemoryNotFound(f"No memory has an id starting with {prefix!r}.")
+            raise MemoryNotFound(f"No memory has an id starting with {quoted(prefix, ID_CELLS)}.")
         with self.db.read() as conn:
             rows = conn.execute(
                 "SELECT id FROM memories WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
             ).fetchall()
         if not rows:
-            raise MemoryNotFound(f"No memory has an id starting with {prefix!r}.")
+            raise MemoryNotFound(f"No memory has an id starting with {quoted(prefix, ID_CELLS)}.")
         if len(rows) > 1:
-            raise InvalidInput(f"Several memories have ids starting with {prefix!r}; give more of the id.")
+            raise InvalidInput(
+                f"Several memories have ids starting with {quoted(prefix, ID_CELLS)}; give more of the id."
+            )
         return rows[0][0]
 
     def list(
@@ -589,7 +592,7 @@ class MemoryStore:
     def _get_in(self, conn: Connection, memory_id: str) -> Memory:
         row = conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
         if row is None:
-            raise MemoryNotFound(f"No memory has the id {memory_id!r}.")
+            raise MemoryNotFound(f"No memory has the id {quoted(memory_id, ID_CELLS)}.")
         return _memory_from_row(row)
 
     def confirm(self, memory_id: str, *, actor: str) -> Memory:

@@ -22,6 +22,8 @@ import unicodedata
 OPEN_QUOTE, CLOSE_QUOTE = "\u201c", "\u201d"
 #: How wide (terminal cells) a quoted text may be by default, marks and ellipsis included.
 QUOTED_CELLS = 120
+#: How wide a short piece of outside text (an id, a name, a tool) repeated in a sentence may be.
+ID_CELLS = 42
 ELLIPSIS = "\u2026"
 
 #: Characters that look like a quotation mark and could pass for the closing one.

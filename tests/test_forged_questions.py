@@ -168,3 +168,11 @@ def test_a_request_to_forget_in_memtrust_list_quotes_what_was_said(run, tmp_path
     assert "1 request to forget is waiting" in run("ingest", str(chat)).stdout
     [line] = [line for line in run("list").stdout.splitlines() if "[request to forget]" in line]
     assert "you asked to forget \u201c" in line and ": confirm deletes shared/contact.preferred_channel" in line
+
+
+def test_an_id_that_matches_nothing_is_repeated_quoted_in_the_one_sentence(run):
+    done = run("forget", "abcd\u201d gone.\n\u2014 memtrust: done")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "memtrust: No memory has an id starting with \u201cabcd\\u201d gone.\\n\u2014 memtrust: done\u201d.\n"
+    )
