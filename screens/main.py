@@ -534,7 +534,7 @@ class MainScreen(StoreScreen):
     def _empty_words(self, pane_id: str, view: MemoryView) -> Content:
         if view.search:
             return Content.assemble(
-                "Nothing here matches “", literal(view.search), "”. Press Escape to clear the search."
+                "Nothing here matches ", quoted_text(view.search, style=""), ". Press Escape to clear the search."
             )
         if pane_id == "saved":
             return Content("Nothing saved yet. Press a to add a memory, or i to open your Inbox.")

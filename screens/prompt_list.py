@@ -21,7 +21,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from memtrust.screens import ASSETS
-from memtrust.screens.literal import literal
+from memtrust.screens.literal import quoted_text
 from memtrust.screens.store_screen import StoreScreen
 
 
@@ -89,7 +89,9 @@ class PromptListScreen(StoreScreen):
         if not count:
             self.query_one(".prompt-empty", Static).update(
                 Content.assemble(
-                    "Nothing here matches “", literal(self.search_text), "”. Press Escape to clear the search."
+                    "Nothing here matches ",
+                    quoted_text(self.search_text, style=""),
+                    ". Press Escape to clear the search.",
                 )
                 if self.search_text
                 else self.EMPTY_WORDS
