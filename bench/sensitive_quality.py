@@ -5,7 +5,8 @@ Usage::
     .venv/bin/python bench/sensitive_quality.py [--misses]
 
 Reads the hand-written labelled sentences in ``tests/data/sensitive/``: ``dev.txt`` (the
-set the vocabulary was written against, in two batches), ``heldout.txt`` (written after the
+set the vocabulary was written against, in two batches), ``dev3.txt`` (a third development
+batch, measured once before it was tuned on), ``heldout.txt`` (written after the
 first batch, never tuned on, but looked at before the second) and ``heldout2.txt`` (written
 after the second batch, never tuned on), each in English, Dutch, German, French and Spanish,
 every class, ordinary sentences and hard negatives. For each set it prints:
@@ -94,7 +95,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong sentence")
     args = parser.parse_args()
-    for name in ("dev", "heldout", "heldout2"):
+    for name in ("dev", "dev3", "heldout", "heldout2"):
         if (ROOT / "tests" / "data" / "sensitive" / f"{name}.txt").exists():
             score(name, args.misses)
             print()
