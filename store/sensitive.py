@@ -17,7 +17,15 @@ How a text is read, in English, Dutch, German, French and Spanish:
   removed) into words; a vocabulary word matches a text word with the same Snowball stem in
   the word's language (``attacks`` → ``attack``), so "transfer" is never "trans" and
   "Krankenhaus" is not "krank". ``prefix*`` and ``*suffix`` match the start or the end of a
-  word (compounds: ``*sucht`` finds "Spielsucht"); ``=word`` matches exactly (acronyms).
+  word (compounds: ``*sucht`` finds "Spielsucht"); ``+head`` and ``lead+`` only a compound
+  of at least three more letters ("Nierenentzündung", "pleegdochter"; not "onschuld",
+  "pleegde"); ``=word`` matches exactly (acronyms). A word about a person (``@mother``)
+  matches its plural and case forms, not every word stemmed alike ("madre", not "Madrid").
+- **Domains, not sentences.** Besides the phrases met in the labelled sets
+  (:data:`VOCABULARY`), whole domain vocabularies (:data:`DOMAINS`): conditions, symptoms,
+  drugs, therapies, festivals, denominations and practices, parties and political acts,
+  origins, money and legal trouble; and the word endings that name what no list has
+  (``*itis``, ``*ectomy``, drug stems such as ``*prazole``, ``*statin``, ``*olol``).
 - **Phrases.** Most entries are phrases (``panic attack``, ``see * shrink`` — ``*`` stands
   for up to two words), found with an Aho–Corasick automaton (pyahocorasick) over the words.
 - **Context.** A word that is only sensitive about a person (``@parent``, ``@mother``,
@@ -25,11 +33,14 @@ How a text is read, in English, Dutch, German, French and Spanish:
   (``my``, ``mijn``, ``meine``, ``ma``, ``mi``, ``I``, ``user``…): "my parents" is family,
   "the parent directory" is not. Ordinary uses of a sensitive word are listed as benign
   phrases (``white paper``, ``genetic algorithm``, ``office politics``); where two matches
-  overlap the longer one decides, so a benign phrase cancels the word inside it.
+  overlap the longer one decides, and a benign phrase cancels any match it overlaps unless
+  that match is a longer phrase around it. An origin word ("Turkish", "marokkaanse") counts
+  only beside a person: a person word after it or "I'm", "as a", "als" before it.
 - **Language.** A single vocabulary word of Dutch, German, French or Spanish, and an English
   one that is also a common word of another of the five languages (English "son" and
   Spanish "son"), counts only when the text may be in the word's language, told by the
-  common words it uses (:func:`_may_be_in`: on one short sentence function words beat the
+  common words it uses, a word common to two languages counting half for each
+  (:func:`_may_be_in`: on one short sentence function words beat the
   letter statistics of a detector such as lingua, which the language detector uses on whole
   samples). Phrases and English words count in any language: people mix English into their
   own ("ik heb panic attacks").
@@ -42,7 +53,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Literal
 
@@ -67,9 +78,13 @@ LANGUAGES = {"en": "english", "nl": "dutch_porter", "de": "german", "fr": "frenc
 # --- the vocabulary ------------------------------------------------------------------------
 #
 # class → language → comma-separated entries. Syntax: words are stem-matched; ``*`` alone is
-# a gap of up to two words; ``x*`` a word starting with x; ``*x`` a word ending with x; ``=x``
-# exactly x; a leading ``@`` marks an entry that needs a person just before it. Accents may
-# be written or not (they are removed on both sides).
+# a gap of up to two words; ``x*`` a word starting with x; ``*x`` a word ending with x; ``*x*``
+# a word containing x; ``+x`` a compound ending with x and ``x+`` one starting with it (at
+# least three letters more: Dutch and German write "Nierenentzündung" as one word); ``=x``
+# exactly x; a leading ``@`` marks an entry that needs a person just before it (a single
+# such word matches its plurals, not everything stemmed alike). Accents may be written or
+# not (they are removed on both sides). :data:`VOCABULARY` grew sentence by sentence;
+# :data:`DOMAINS` is written domain by domain (conditions, drugs, festivals, parties…).
 
 VOCABULARY: dict[str, dict[str, str]] = {
     "health": {
@@ -139,7 +154,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
             psiquiatric*, terapeuta, terapia, depresion, deprimid*, ansiedad, ataque de panico, ataques de panico,
             crisis de ansiedad, trastorno*, burnout, adiccion, adict*, alcoholic*, alcoholismo, droga*, suicid*,
             ganas de morir, psicosis, salud mental, =tdah, autismo, autista, demencia, alzheimer, cancer, tumor,
-            quimio*, radioterapia, diabetes, diabetic*, asma, epilepsia, infarto, ictus, operad* de, operacion de,
+            quimio*, radioterapia, diabetes, diabetic*, asma, epilepsia, infarto, ictus, operad* de, me operan, me operaron,
             discapacidad, discapacitad*, silla de ruedas, embarazad*, embarazo, aborto, infertil*, menopausia,
             migrana, insomnio, antidepresivo*, insulina, @dolor*, dolor de espalda, dolor de cabeza, alergi*,
             fisioterap*, dentista, gripe, fiebre, infeccion, analisis de sangre, tension arterial, pierna rota,
@@ -264,7 +279,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
             islam*, jew, jews, jewish, judaism, hindu*, buddhis*, sikh*, atheis*, agnostic, jesus, christ, allah,
             ramadan, kosher, halal, sabbath, rabbi, priest, imam, pastor, bar mitzvah, bat mitzvah, baptism,
             baptized, baptised, scientolog*, go to mass, goes to mass, went to mass, sunday service, spiritual, my religion,
-            believer, eid, diwali, lent, communion""",
+            believer, eid, diwali, communion""",
         "nl": """religie, religieus, religieuze, gelovig*, mijn geloof, het geloof, god, @kerk, naar de kerk, kerkdienst, moskee,
             synagoge, bidden, bid, gebed, christen*, christelijk*, katholiek*, protestant*, moslim*, islam*, jood,
             joden, joods*, hindoe*, boeddhis*, atheist*, agnost*, jezus, allah, ramadan, koosjer, halal, dominee,
@@ -388,7 +403,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
             borgtocht, veroordeling, rijden onder invloed, enkelband, proeftijd, boete voor""",
         "de": """verbrechen, kriminell*, kriminalitat, vorstrafe*, vorbestraft, verhaftet, festnahme,
             festgenommen, verurteilt, gefangnis, haft, haftstrafe, haftling, bewahrung, diebstahl, gestohlen,
-            @stehlen, betrug, mord, korperverletzung, eingebrochen, einbruch bei, ladendiebstahl, strafanzeige,
+            @stehlen, betrug, mord, korperverletzung, einbruch bei, ladendiebstahl, strafanzeige,
             anzeige erstattet, fuhrungszeugnis, sozialstunden, uberfallen, ausgeraubt, polizeiwache, anwalt,
             auf kaution, verurteilung, trunkenheit am steuer, fussfessel, bewahrungshelfer""",
         "fr": """crime, criminel*, casier judiciaire, arrete par la police, garde a vue, condamne*, prison,
@@ -400,6 +415,355 @@ VOCABULARY: dict[str, dict[str, str]] = {
             carcel, prision, =preso, =presa, libertad condicional, robo, robaron, robado, @robar, hurto, fraude,
             estafa, asesinato, agresion, agredid*, agredieron, denuncia, denuncie, ladron, comisaria, abogado,
             bajo fianza, condena por, conducir ebrio, conducir borracho, conduccion temeraria, pulsera telematica""",
+    },
+}
+
+#: Whole domain vocabularies, class by class: the conditions, drugs, therapies, festivals,
+#: denominations, parties, political acts, origins, money troubles and legal troubles people
+#: name, and the medical word endings (``*itis``, ``*ectomy``, drug-name stems such as
+#: ``*prazole``) that name the ones no list has.
+DOMAINS: dict[str, dict[str, str]] = {
+    "health": {
+        "en": """*itis, *ectomy, *ectomies, colonoscopy, endoscopy, gastroscopy, laparoscopy, arthroscopy,
+            bronchoscopy, cystoscopy, biopsies, crohn*, =ibs, irritable bowel, tinnitus, fibromyalgia, lupus,
+            multiple sclerosis, parkinson*, lyme disease, long covid, chronic fatigue, endometriosis, =pcos,
+            polycystic, thyroid, hypothyroid*, hyperthyroid*, hashimoto*, anaemi*, anemi*, leukaemi*, leukemi*,
+            lymphoma, melanoma, carcinoma, myeloma, glaucoma, cataract*, macular degeneration, scoliosis,
+            osteoporosis, sciatica, slipped disc, herniated disc, hernia, gallstone*, kidney stone*, gout,
+            chickenpox, measles, tuberculosis, malaria, sepsis, =copd, emphysema, cirrhosis, angina, arrhythmia,
+            atrial fibrillation, =afib, heart failure, heart murmur, high blood pressure, hypertension, blood
+            clot, thrombosis, embolism, aneurysm, dyslexi*, dyspraxi*, dyscalculi*, tourette*, cerebral palsy,
+            down syndrome, spina bifida, muscular dystrophy, motor neurone disease, motor neuron disease,
+            narcolepsy, sleep apnoea, sleep apnea, vertigo, legally blind, going blind, going deaf, panic
+            disorder, social anxiety, agoraphobi*, obsessive compulsive, traumatised, traumatized, =bpd,
+            borderline personality, personality disorder, dissociat*, hallucinat*, hearing voices, intrusive
+            thoughts, night terrors, mood swings, low mood, mood disorder, grief counselling, bereavement
+            counselling, cutting myself, end my life, ending my life, mental hospital, inpatient, outpatient,
+            antipsychotic*, mood stabiliser*, mood stabilizer*, =ssri, =ssris, =snri, benzodiazepine*, benzos,
+            sleeping pills, sleeping tablets, anti anxiety, beta blocker*, blood thinner*, steroid*, hormone
+            therapy, =hrt, radiation therapy, immunotherapy, physical therapy, occupational therapy, =cbt,
+            =emdr, =dbt, @endo, @psych, @meds, on meds, my gp, been clean, years clean, months clean, weeks
+            clean, days clean, stay clean, staying clean, aa meeting*, =na meeting*, alcoholics anonymous,
+            narcotics anonymous, twelve step*, 12 step*, detox*, withdrawal symptoms, gambling problem, gambling
+            addiction, quit drinking, stopped drinking, gave up drinking, gave up alcohol, touched a drink,
+            drink problem, binge drinking, binge eating, cannabis, ketamine, =mdma, amphetamine*, fentanyl,
+            oxycodone, oxycontin, codeine, tramadol, morphine, gastric bypass, heart bypass, bypass surgery,
+            triple bypass, gastric sleeve, gastric band, bariatric*, chest pain*, shortness of breath, short of
+            breath, dizzy spells, dizziness, fainted, fainting, nausea, nauseous, vomiting, throwing up,
+            diarrhoea, diarrhea, constipat*, lump in my, found a lump, blood sugar, blood in my, tremor*,
+            @cough, coughing, sore throat, earache, toothache, stomach ache, stomachache, headaches, period
+            pain*, heavy periods, irregular periods, hot flushes, hot flashes, flare ups, flareup*, *prazole,
+            *statin, *olol, *sartan, *oxetine, *azepam, *azolam, *triptan, *cillin, *mycin, *floxacin, *profen,
+            *dronate, *gliptin, *gliflozin, *setron, *apine, *parin, *umab, *tinib, *thyroxine, levothyrox,
+            euthyrox, eutirox, thyrax, lisinopril, ramipril, enalapril, perindopril, amlodipin*, citalopram,
+            escitalopram, venlafaxine, mirtazapine, bupropion, wellbutrin, lexapro, cipralex, seroxat, efexor,
+            effexor, trazodone, seroquel, abilify, risperdal, risperidone, lamotrigine, lamictal, valproate,
+            depakote, gabapentin, pregabalin, lyrica, zolpidem, zopiclone, melatonin, concerta, vyvanse,
+            elvanse, methylphenidate, dexamphetamine, strattera, naltrexone, buprenorphine, suboxone, antabuse,
+            disulfiram, prednisone, prednisolone, hydrocortisone, cortisone, warfarin, apixaban, rivaroxaban,
+            eliquis, xarelto, clopidogrel, naproxen, paracetamol, acetaminophen, tylenol, nurofen, co codamol,
+            mounjaro, semaglutide, tirzepatide, saxenda, victoza, januvia, jardiance, nexium, salbutamol,
+            ventolin, symbicort, seretide, montelukast, cetirizine, loratadine, epipen, estradiol, oestrogen,
+            estrogen, progesterone, testosterone, on the pill, contracepti*, morning after pill,
+            antiretroviral*, truvada, tamoxifen, herceptin, methotrexate, humira, enbrel, stelara, remicade,
+            accutane, roaccutane, isotretinoin, finasteride, viagra, cialis, sildenafil, tadalafil, =ivf,
+            stillbirth, stillborn, lost the baby, lost a baby, lost our baby, maternity leave, =deaf, @blind,
+            wheelchair user, hearing aids, recovering from * surgery, recovery from * surgery, recovering from *
+            operation, into recovery from, statins, my period, her period, on my period, clean for * years,
+            clean for * months, clean for * weeks, clean for * days, got sectioned, was sectioned, =numbness""",
+        "nl": """*itis, *ectomie, coloscopie, endoscopie, gastroscopie, biopsie, +ontsteking, +pijn, +kanker,
+            +syndroom, syndroom van, hartklachten, rugklachten, darmklachten, maagklachten, buikklachten,
+            nekklachten, psychische klachten, slaappil*, pijnstiller*, bloedverdunner*, betablokker*,
+            antibiotica, maagzuurremmer*, plaspillen, schildklier*, hartfalen, hernia, reuma*, jicht,
+            gordelroos, waterpokken, mazelen, tuberculose, =copd, multiple sclerose, parkinson*, crohn*,
+            colitis, prikkelbare darm, =pds, lyme, long covid, post covid, chronische vermoeidheid,
+            vermoeidheidsklachten, tinnitus, oorsuizen, duizelig*, flauwgevallen, misselijk*, knobbel in mijn,
+            bloedsuiker*, dyslexie, dyscalculie, tourette, narcolepsie, slaapapneu, @angsten, angstklachten,
+            trauma, getraumatiseerd, rouwverwerking, psychiatrisch*, crisisdienst, gesloten afdeling, =emdr,
+            jaar nuchter, jaren nuchter, maanden nuchter, weken nuchter, dagen nuchter, ben nuchter sinds, geen
+            druppel, @psych, bekken+, bevalling, bevallen, keizersnede, zwangerschap*, anticonceptie, de pil,
+            maagverkleining, maagbypass, gastric bypass, bariatrisch*, hoge bloeddruk, bloeddrukverlagers,
+            cholesterolverlagers, statines, antipsychotica, slaapmiddel*, kalmeringsmiddel*, benzodiazepine*,
+            oxazepam, temazepam, ritalin, concerta, methadon, cocaine, ketamine, cannabis, blowen, drank*
+            probleem, alcoholprobleem, alcoholverslaving, gokprobleem, slechthorend, slechtziend, doof,
+            gehoorapparaat, rollator, scootmobiel, wachtlijst bij, pijn op de borst, benauwd*, kortademig*,
+            astma, chronisch ziek, chronische ziekte""",
+        "de": """*itis, *ektomie, koloskopie, endoskopie, gastroskopie, darmspiegelung, magenspiegelung, biopsie,
+            +entzundung, +schmerzen, +erkrankung, +syndrom, syndrom, +krebs, schilddrusen+, schlaftablette*,
+            schmerzmittel, schmerztablette*, blutverdunner, betablocker, antibiotika, neuroleptika,
+            beruhigungsmittel, morbus, crohn, colitis, reizdarm*, tinnitus, horsturz, bandscheibe*, hexenschuss,
+            ischias, gicht, gurtelrose, windpocken, masern, tuberkulose, =copd, multiple sklerose, parkinson*,
+            rheuma*, hashimoto, diabetiker*, blutzucker*, unterzucker*, jahren trocken, monaten trocken, wochen
+            trocken, tagen trocken, bin trocken, trockener alkoholiker, anonyme alkoholiker, bin clean, bulimie,
+            magersucht*, @zwange, angstzustande, @angste, trauma*, traumatisiert, suizidgedanken,
+            klinikaufenthalt, psychosomatisch*, verhaltenstherapie, therapieplatz, therapiestunde*, magenbypass,
+            magenverkleinerung, schlauchmagen, magenband, bariatrisch*, pflegegrad, schwerbehindert*,
+            gehbehindert, gehorlos, horgerat*, erschopfungssyndrom, chronische erschopfung, chronisch krank,
+            brustschmerzen, schmerzen in der brust, atemnot, kurzatmig*, schwindelanfall*, ohnmacht*, ubelkeit,
+            erbrochen, durchfall, blut im, knoten in der brust, knoten in meiner, bluthochdruck, herzschwache,
+            herzrhythmusstorung*, vorhofflimmern, thrombose, embolie, legasthenie, dyskalkulie, narkolepsie,
+            schlafapnoe, pille danach, die pille, verhutung, kaiserschnitt, entbindung, schwangerschaft*,
+            nieren+, antidepressivum, schlafmittel, methadon, kokain, cannabis, kiffen, kiffe, alkoholproblem*,
+            spielsucht*, bin blind""",
+        "fr": """*ectomie, coloscopie, endoscopie, fibroscopie, gastroscopie, biopsie, levothyrox, hernie*,
+            acouphene*, sclerose en plaques, crohn, rectocolite, colite, polyarthrite, spondylarthrite,
+            endometriose, fibromyalgie, thyroide, hypothyroid*, hyperthyroid*, anemie, leucemie, lymphome,
+            melanome, covid long, fatigue chronique, syndrome de fatigue, epuisement professionnel, vertiges,
+            nausees, douleurs thoraciques, douleur * poitrine, mal a la poitrine, essoufflement, angine,
+            bronchite, sinusite, tendinite, otite, cystite, appendicite, la gastro, varicelle, rougeole, zona,
+            tuberculose, =bpco, insuffisance cardiaque, insuffisance renale, dyslexi*, dyspraxi*, boulimi*,
+            phobie*, bipolaire, schizophren*, psychotique, hallucination*, idees noires, scarif*,
+            automutilation, hopital psychiatrique, sobre depuis, pas touche * verre, pas bu une goutte, sans
+            alcool depuis, arrete de boire, alcooliques anonymes, rechute, desintox*, subutex, cannabis,
+            cocaine, anxiolytique*, somnifere*, antidouleur*, anticoagulant*, betabloquant*, antibiotique*,
+            cortisone, pilule, sterilet, =pma, =fiv, accouchement, accoucher, cesarienne, sleeve, anneau
+            gastrique, chirurgie bariatrique, operation de l estomac, glycemie, taux de sucre, cholesterol,
+            malvoyant*, =sourd, sourde, appareil auditif, deambulateur, liste d attente pour, mal de dos,
+            migraines, tension arterielle, hypertension, traitement hormonal""",
+        "es": """*itis, *ectomia, colonoscopia, endoscopia, gastroscopia, biopsia, eutirox, levotiroxina, tiroides,
+            hipotiroid*, hipertiroid*, hernia*, acufeno*, tinnitus, esclerosis multiple, crohn, colitis,
+            fibromialgia, endometriosis, artrosis, escoliosis, osteoporosis, tuberculosis, trombosis, cirrosis,
+            covid persistente, fatiga cronica, cansancio cronico, anemia, leucemia, linfoma, melanoma, mareos,
+            vertigo*, nauseas, dolor * pecho, dolor en el pecho, dolores de, falta de aire, varicela, sarampion,
+            herpes, insuficiencia cardiaca, insuficiencia renal, =epoc, dislexia, bulimia, fobia*,
+            esquizofreni*, alucinacion*, autolesion*, anos sobrio, anos sobria, meses sobrio, meses sobria,
+            sobrio desde, sobria desde, sin beber, sin probar * alcohol, deje de beber, deje la bebida,
+            alcoholicos anonimos, recaida, desintox*, metadona, cocaina, porros, ansiolitico*, somnifero*,
+            pastillas para dormir, orfidal, lexatin, trankimazin, analgesico*, nolotil, antibiotico*,
+            anticoagulante*, sintrom, betabloqueante*, pildora, anticonceptiv*, =fiv, cesarea, bypass gastrico,
+            reduccion de estomago, operacion de estomago, manga gastrica, balon gastrico, cirugia bariatrica,
+            glucosa, azucar en sangre, colesterol, @tension, tension * alta, tension muy alta, minusvalia, grado
+            de dependencia, sordo, sorda, audifono*, tratamiento hormonal, el parto, mi parto, tras el parto,
+            analitica de sangre""",
+    },
+    "finance": {
+        "en": """drowning in * bills, can t pay * bills, behind on * bills, unpaid bills, overdue bills, bills piling
+            up, medical bills, filed for chapter, filing for chapter, chapter 7, chapter 11, chapter 13, an iva,
+            my iva, remortgag*, second mortgage, owed, i make * a month, make * a year, earn * a year, get by
+            on, live on * a month, a month after rent, take home pay, pay rise, pay cut, got a raise,
+            jobseeker*, on the dole, laid off, lost my job, made redundant, redundancy pay, froze my account,
+            council tax, overdue rent, rent is overdue, overdue payments, late payment*, homeless, sofa surfing,
+            loan shark*, pension pot, skint, hard up, strapped for cash, short on money, short of money, money
+            is tight, money s tight, tight on money, no money left, out of money, ran out of money, make ends
+            meet, scraping by, hand to mouth, repay*, bad credit, =ccj, default notice, debt advice, stepchange,
+            tax bill, owe the irs, owe hmrc, tax audit, benefit claim, housing benefit, child benefit,
+            disability benefit, =pip payments, pay my rent, my account * frozen, our account * frozen, bank *
+            froze my, bank * blocked my, bank * closed my""",
+        "nl": """geen geld meer, geld is op, rondkomen, rond te komen, rond komen, huurachterstand, +schuld,
+            blokkeerde mijn rekening, ontslagen, baan kwijt, baan verloren, netto per maand, bruto per maand,
+            per maand netto, gemeentelijke belastingen, =ozb, onroerendezaakbelasting, naheffing, pensioenpot,
+            wanbetaling, achter met de huur, betalingsachterstanden, afbetalen, afbetal*, aflossen, aflossing*,
+            dakloos, daklozen, toeslagenaffaire, kinderbijslag, huursubsidie, ww uitkering, mijn rekening *
+            geblokkeerd, onze rekening * geblokkeerd, mijn rekening * bevroren""",
+        "de": """kein geld mehr, geld ist knapp, knapp bei kasse, im minus, sperrte mein konto, im ruckstand,
+            +ruckstand, mit der miete, miete nicht, grundsteuer, arbeitslosengeld, =alg, jobcenter, job
+            verloren, arbeit verloren, entlassen, zahlungsunfahig, uber die runden, abzahl*, abzuzahl*,
+            abbezahl*, wohngeld, kindergeld, =bafog, privatkonkurs, obdachlos*, wohnungslos*, netto im monat,
+            brutto im monat, schulden machen, mein konto * gesperrt, unser konto * gesperrt, meine konten *
+            gesperrt""",
+        "fr": """loyer en retard, loyers en retard, mois de loyer, retard de loyer, retard de paiement, taxe
+            fonciere, taxe d habitation, plus un sou, plus d argent, fauche, fauchee, boucler les fins de mois,
+            bloque mon compte, licencie*, licenciement, perdu mon emploi, perdu mon travail, pole emploi, france
+            travail, =apl, net par mois, euros net, brut par mois, pris un credit, un credit pour, credit a la
+            consommation, credit auto, banque de france, fiche a la banque, agios, sans abri, sans domicile,
+            =sdf, allocations familiales, mon compte * bloque, notre compte * bloque""",
+        "es": """debo * alquiler, debo dinero, debo * euros, debo * meses, le debo, les debo, atrasado con, atrasada
+            con, retraso en el pago, voy atrasado, voy atrasada, =ibi, sin un duro, sin blanca, despido, me
+            despidieron, perdi mi trabajo, perdi el trabajo, cobro el paro, cobrar el paro, en el paro, ley de
+            segunda oportunidad, en descubierto, netos, nomina, prestacion por desempleo, creditos rapidos,
+            microcredito*, tarjetas de credito, sin hogar, desahucio*, desahuciad*, mi cuenta * bloqueada, me
+            bloqueo la cuenta, me bloquearon la cuenta, bloquearon mi cuenta""",
+    },
+    "family": {
+        "en": """passed away, dad passed, mum passed, mom passed, mum, mom, dad, grandma, grandpa, granny, estranged,
+            not on speaking terms, disowned, family court, parental leave, co parent*, coparent*, paternity
+            leave, stepkid*, stepchild*, my twin, half brother, half sister, brother in law, sister in law,
+            daughter in law, son in law""",
+        "nl": """tweeling+, pleeg+, schoonzus, schoonbroer, schoondochter, schoonzoon, schoonfamilie, kleinzoon,
+            kleindochter, stief+, halfbroer, halfzus, co ouderschap, mantelzorg*, zorg voor mijn, weduw*,
+            adoptie+, echtscheiding, vechtscheiding, @overleden""",
+        "de": """zwillings+, pflegesohn, pflegetochter, pflegeeltern, pflegemutter, pflegevater, pflegekinder,
+            adoptiv+, stief+, schwieger+, halbbruder, halbschwester, uns getrennt, leben getrennt, haben uns
+            getrennt, patchwork*, sorgerechtsstreit, wechselmodell, @verstorben, @gestorben""",
+        "fr": """fils adoptif, fille adoptive, enfant adoptif, adopti*, jumeau*, jumelle*, decede*, @separes, nous
+            sommes separes, nous nous sommes separes, on s est separe*, famille recomposee, pacse*, fiancaille*,
+            demi frere, demi soeur, orphelin*, ma belle fille, sa belle fille, mon beau fils, son beau fils""",
+        "es": """adoptivo, adoptiva, adoptivos, mellizo*, gemela, gemelas, @separado, @separada, nos * separado, nos
+            hemos separado, pareja de hecho, hijastr*, fallecio, murio mi, medio hermano, media hermana,
+            huerfan*""",
+    },
+    "politics": {
+        "en": """lib dem*, libdem*, =snp, plaid cymru, =ukip, reform uk, vote reform, =gop, democratic party, labour
+            voter, vote labour, voted labour, voting labour, labour member, labour supporter, never vote, would
+            never vote, always vote, voted leave, voted remain, voted conservative, voted tory, voted green,
+            voted reform, @vote, marched against, march against, marching against, marched for, protest march,
+            rally against, rally for, political rally, petition against, climate strike, extinction rebellion,
+            black lives matter, =blm, antifa, card carrying, party card, constituency, my mp, councillor,
+            ideolog*, @conservative, @liberal, left leaning, right leaning, centrist, centre left, center left,
+            centre right, center right, leftie, lefty, populist*, monarchist*, separatist*, independence
+            referendum, anti zionis*, pro palestin*, free palestine, pro israel, gun control, gun rights, second
+            amendment, far left, far right, democratic socialist""",
+        "nl": """=sp, christenunie, ja21, =nsc, =pvdd, 50plus, bij1, op denk, klimaatmars, klimaatdemonstratie,
+            demonstreerde, betoging, protestmars, mars tegen, erg links, heel links, ben links, links stemmen,
+            stem links, stemde links, erg rechts, ben rechts, rechts stemmen, @conservatief, @progressief,
+            ideologie, partijkaart, extinction rebellion, =xr, partijlid, linkse partij, rechtse partij, op
+            volt, lid van volt, voor volt, stem volt, bij volt""",
+        "de": """bei den linken, =bsw, junge union, jungen union, =jusos, piratenpartei, =npd, =ovp, =spo, =fpo,
+            =svp, gegen rechts, kundgebung, mahnwache, politisch engagiert, engagiere mich politisch, bin links,
+            eher links, ziemlich links, politisch links, bin rechts, eher rechts, politisch rechts,
+            @konservativ, @liberal, grunen gewahlt, stimme gegeben, klimastreik, fridays for future, bei der
+            linken, fur die linke, linke gewahlt""",
+        "fr": """europe ecologie, =eelv, les ecologistes, ecologiste*, =lfi, insoumis*, =rn, =pcf, parti communiste,
+            =lr, reconquete, zemmour, bardella, lutte ouvriere, militer, plutot a gauche, tres a gauche, plus a
+            gauche, vote a gauche, plutot a droite, tres a droite, vote a droite, la gauche, la droite,
+            gauchiste*, ai vote, j ai vote, voterai, manifestation contre, manif contre, les europeennes, aux
+            europeennes, les legislatives, aux legislatives, les municipales, aux municipales, des municipales,
+            les departementales, la presidentielle, les presidentielles""",
+        "es": """de podemos, a podemos, en podemos, =pp, del pp, al pp, =erc, junts, =pnv, bildu, izquierda unida,
+            mas pais, vote a, vote al, vote por, votare a, votar a, voto a, votado a, votaria a, militante de,
+            milito en, manifestacion contra, manifestacion por, mani contra, la izquierda, la derecha, con la
+            izquierda, con la derecha, izquierdista*, derechista*, =facha, =fachas, en las generales, en las
+            municipales, en las autonomicas, en las europeas, elecciones generales, las municipales, de las
+            municipales, las elecciones""",
+    },
+    "religion": {
+        "en": """yom kippur, rosh hashanah, hanukkah, chanukah, hannukah, hanukah, passover, seder, purim, sukkot,
+            shabbat, shabbos, eid al fitr, eid al adha, iftar, suhoor, sehri, umrah, hajj, navratri, =holi,
+            vaisakhi, vesak, during lent, for lent, lent starts, ash wednesday, easter mass, easter service,
+            midnight mass, christmas mass, rosary, hijab, niqab, burqa, headscarf, kippah, yarmulke, turban,
+            tallit, tefillin, mezuzah, crucifix, prayer mat, prayer beads, quaker*, mennonite*, amish,
+            adventist*, pentecostal*, presbyterian*, unitarian*, calvinis*, @orthodox, greek orthodox, russian
+            orthodox, orthodox jew*, orthodox church, born again, sunni, =shia, shiite, sufi*, wicca*, pagan*,
+            jain*, zoroastrian*, bahai, baha i, rastafari*, shinto*, taoist, parish*, diocese, vicar, convert*
+            to islam, reverted to islam, gurdwara, mandir, chapel, kingdom hall, bible study, sunday school,
+            tithe, tithing, holy spirit, scripture*, sermon*, convert* to juda*, convert* to christian*,
+            convert* to catholic*, convert* to buddhism, went to confession, go to confession, observe lent,
+            observing lent, observed lent, give up * for lent, gave up * for lent, giving up * for lent,
+            =congregation""",
+        "nl": """paasdienst, kerstnachtdienst, nachtmis, biecht, vormsel, belijdenis, hervormd*, gereformeerd*,
+            vrijgemaakt*, doopsgezind*, evangelisch*, pinkstergemeente, quaker*, mennonie*, @orthodox*, keppel*,
+            hoofddoek*, boerka, nikab, tulband, rozenkrans, bedevaart, hadj, umrah, iftar, offerfeest, jom
+            kipoer,             jom kippoer, yom kippur, chanoeka, pesach, poerim, loofhuttenfeest, sjabbat,
+            sabbat, divali,             vastenmaand, tempel, bekeerd, bekeerling, gelovige, kerkelijk*,
+            gemeentelid, kerkgemeenschap""",
+        "de": """chanukka, chanukah, jom kippur, yom kippur, pessach, purim, sabbat, schabbat, laubhuttenfest,
+            zuckerfest, opferfest, fastenbrechen, iftar, fastenzeit, osternacht, christmette, kopftuch, kippa,
+            turban, rosenkranz, +gebet, +gottesdienst, beichte, firmung, quaker, quaker*, mennonit*,
+            freikirche*,             baptist*, zeugen jehovas, @orthodox*, kirchenaustritt, aus der kirche,
+            pilgerfahrt, hadsch, tempel,             glaube an gott, fasten im ramadan, faste""",
+        "fr": """hanoucca, hanouka, kippour, yom kippour, pessah, paque juive, shabbat, sabbat, rupture du jeune, je
+            jeune, jeuner, porte le voile, porter le voile, voilee, hijab, kippa, turban, chapelet, pelerinage,
+            la mecque, pratiquant*, quaker*, evangeli*, @orthodoxe, temoin de jehovah, temoins de jehovah,
+            converti a l islam, convertie a l islam, l =aid, =aid el kebir, =aid el fitr""",
+        "es": """januca, janucah, janukah, yom kipur, pesaj, shabat, fiesta del cordero, ruptura del ayuno,
+            procesion, el velo, llevar velo, llevo velo, hiyab, kipa, turbante, el rosario, peregrinacion, la
+            meca, practicante, cuaquer*, evangelista*, testigo* de jehova, converti al islam, convertida al
+            islam, convertido al islam, ayuno en, ayunamos, judio ortodoxo, iglesia ortodoxa, @ortodoxo,
+            @ortodoxa""",
+    },
+    "ethnicity": {
+        "en": """my parents came from, my family came from, grandparents came from, parents came from, parents fled,
+            family fled, fled from, fled the war, emigrated from, immigrated from, immigrated to, asylum,
+            british asian, british indian, british pakistani, british chinese, british african, african
+            american, asian american, mexican american, @native american, @first nations, @inuit, @maori,
+            @navajo, @cherokee""",
+        "nl": """ouders komen uit, grootouders komen uit, familie komt uit, ouders kwamen uit, grootouders kwamen
+            uit, gevlucht, molukker*, molukse, hindostan*, creool*, woonwagenbewoner*, woonwagenkamp, sinti,
+            tweede generatie, derde generatie""",
+        "de": """geflohen, eltern stammen aus, stamme aus, stammen aus, *stammig, deutsch turk*, deutschturk*,
+            deutsch russ*, russlanddeutsch*, spataussiedler*, aussiedler*, kurde, kurdin, sinto, sinti, sintiza,
+            turkin, araberin, afrodeutsch*, syrer*, afghanin, eritreer*, iraker*, iraner*""",
+        "fr": """franco algerien*, franco marocain*, franco tunisien*, franco senegalais*, franco malien*, franco
+            ivoirien*, franco turc*, metis, metisse, beur, beurette, rebeu, renoi, roms, gitan*, manouche*, gens
+            du voyage, issu de l immigration, issue de l immigration, fuir la guerre, suis rom, sont roms,
+            famille rom, ont fui la, ont fui le""",
+        "es": """mestiz*, mulat*, afrodescendiente*, huyeron de, huir de, hui de, hispano marroqui, senegales*,
+            ecuatorian*, dominican*, rumano*, rumana*""",
+    },
+    "sexuality": {
+        "en": """on hormones, hormone replacement, @transition*, deadname*, misgender*, top surgery, bottom surgery,
+            gender affirming, gender clinic, =ftm, =mtf, i m trans, i am trans, is trans, being trans, i m bi, i
+            am bi, demisexual*, aromantic, pansexual*, onlyfans, grindr, sleeping with men, sleeping with women,
+            dated a woman, dated a man, dating a woman, dating women, dating men, same gender""",
+        "nl": """aseksue*, ik ben trans, ben trans, in transitie, @transitie, aan de hormonen, hormoonbehandeling,
+            slik hormonen, neem hormonen, genderkliniek, genderteam, genderidentiteit, ik ben bi, lesbo, bi
+            vrouw, homostel, homohuwelijk""",
+        "de": """asexuell*, aromantisch, pansexuell*, ich bin trans, bin trans, @transition, in der transition, nehme
+            hormone, hormontherapie, transident*, transsexuell*, geschlechtsangleich*, ich bin bi, bin bi,
+            homoehe, ehe fur alle""",
+        "fr": """asexuel*, aromantique, pansexuel*, je suis trans, suis trans, @transition, prends des hormones,
+            traitement hormonal, sous hormones, =iel, genre fluide, transidentit*, changement de sexe, je suis
+            bi, suis bi, suis en transition""",
+        "es": """asexual*, arromantic*, pansexual*, soy trans, @transicion, tomo hormonas, tratamiento hormonal,
+            hormonacion, cambio de sexo, persona trans, soy bi, estoy en transicion""",
+    },
+    "biometrics": {
+        "en": """fingerprints, fingerprinted, took my fingerprints, scanned my iris, @iris, iris recognition,
+            iris scanner, scanned my face, scanned * face, scan * face, face recognition, voice recognition to,
+            voice verification, voice biometrics, palm scan*, palm vein*, hand geometry, vein scanner*, facial
+            scan*, gait recognition, selfie verification, liveness check""",
+        "nl": """*irisscan*, *handpalm*, *palmscan*, aderpatroon, *aderscan*, stemherkenning, gezicht * gescand,
+            gezicht gescand, gezichtsscan*, vingerscan*""",
+        "de": """*gesichtsscan*, gesicht * gescannt, gesicht gescannt, *irisscan*, *venenscan*, handvenen*,
+            stimmerkennung, gesichtserkennung, gesicht entsperr*, fingerabdrucksensor""",
+        "fr": """scanne le visage, scanne mon visage, scanner * visage, visage scanne, reconnaissance de l iris, l
+            iris, veines de la paume, veines * paume, @empreinte, empreinte vocale, lecteur d empreinte*,
+            reconnaissance du visage""",
+        "es": """escanearon la cara, escanear * cara, escaneo facial, me escanearon, reconocimiento de iris, del
+            iris, el iris, venas de la palma, venas * palma, con la huella, mi huella, huella de voz, huella
+            vocal, reconocimiento de la cara""",
+    },
+    "genetics": {
+        "en": """gene mutation, genetic mutation, =brca gene, genetic counsell*, runs in my family, runs in the
+            family, =23andme, ancestry test, dna results, a carrier of, carrier of the""",
+        "nl": """erfelijk*, dna onderzoek, gentest, genmutatie, zit in de familie""",
+        "de": """genmutation, liegt in der familie, ahnenforschung*, dna analyse, erbanlage*""",
+        "fr": """mutation du gene, mutation genetique, test genetique, analyse adn""",
+        "es": """mutacion en el gen, mutacion genetica, test genetico, analisis de adn""",
+    },
+    "union": {
+        "en": """our union, union called, union voted, union strike, called * strike, strike action, strike ballot,
+            balloting, ballot for * action, industrial action, walkout, picketing, picket*, collective
+            agreement, union steward, steward in the, joined the * union, rep for * union, member of the *
+            union, teachers union, nurses union, workers union, doctors union, miners union, dockers union,
+            drivers union, journalists union, farmers union, writers union, actors union, musicians union,
+            firefighters union, postal workers union, rail union, transport union, civil service union, public
+            sector union, lecturers union, bakers union""",
+        "nl": """*vakbond, =cao, actievoeren, actiedag, werkonderbreking, vakbondsactie""",
+        "de": """ver di, =igm, =gew, =gdl, =evg, =dgb, +gewerkschaft, gewerkschaftlich*, +streik, tarifverhandlung*,
+            tarifvertrag""",
+        "fr": """force ouvriere, =unsa, =cse, greviste*, piquet de greve, preavis de greve, faisons greve, font
+            greve, fera greve""",
+        "es": """comisiones obreras, =cnt, =csif, hacer huelga, hacemos huelga, huelga general, huelguista*,
+            piquete*, convenio colectivo""",
+    },
+    "crime": {
+        "en": """served time, behind bars, locked up, dealing drugs, selling drugs, drug dealing, drug charges, drug
+            possession, got done for, driving ban, banned from driving, lost my licence, lost my license,
+            awaiting trial, stand trial, standing trial, stood trial, court case, got a caution, police caution,
+            criminal offence, an offence, my offence, offender, ex con, ex convict, community order, suspended
+            sentence, fined for, speeding ticket, points on my licence, arson, stabbing, stabbed, domestic
+            violence, domestic abuse, @abused, raped, rape, harass*, stalked, stalker, scammed, hit and run,
+            called the police, arrest warrant, warrant for my arrest, pulled over by, for dealing""",
+        "nl": """zit vast voor, zat vast voor, vastgezeten, in de bak, bajes, bekeurd, rijbewijs * ingevorderd,
+            rijbewijs kwijt, zonder rijbewijs, drugshandel, dealen, vernieling*, vandalisme, heling, witwassen,
+            oplichting, opgelicht, afpersing, huiselijk geweld, verkracht*, aanranding, stalking, bedreiging,
+            bedreigd, werkstraf, vrijlating, vrijgelaten, rechtszaak, voor de rechter, rechtbank, strafzaak,
+            officier van justitie, aangehouden voor, aangehouden door""",
+        "de": """knast, eingesessen, anzeige wegen, anzeige bekommen, beim dealen, dealen, drogenhandel, geklaut,
+            klauen, fuhrerschein * verloren, fuhrerschein weg, fuhrerschein abgeben, fahrverbot, alkohol am
+            steuer, betrunken gefahren, unfallflucht, fahrerflucht, sachbeschadigung, hehlerei, geldwasche,
+            erpressung, hausliche gewalt, vergewaltig*, sexuelle belastigung, stalking, vor gericht,
+            gerichtsverhandlung, gerichtstermin, staatsanwalt*, ermittlungsverfahren, strafbefehl, bei *
+            eingebrochen, wurde eingebrochen, eingebrochen worden""",
+        "fr": """taule, en taule, mis en examen, mise en examen, coups et blessures, violences conjugales, =viol,
+            harcelement, arnaque*, vol a l etalage, trafic de stupefiants, trafic de drogue, stupefiants, retire
+            mon permis, retrait de permis, permis suspendu, suspension de permis, delit de fuite, au tribunal,
+            passer au tribunal, comparution, proces, amende pour, menotte*, les flics""",
+        "es": """trullo, talego, imputad*, imputaron, investigado por, lesiones, vendiendo droga, trafico de drogas,
+            narcotrafic*, quitaron el carne, retirada del carne, borracho al volante, alcoholemia, juicio por,
+            tengo un juicio, juzgado, orden de alejamiento, violencia de genero, violencia domestica, maltrato*,
+            acoso, violacion, estafaron, timo, atraco, atracaron, conducir bebido, conduciendo bebido""",
     },
 }
 
@@ -430,18 +794,30 @@ BENIGN: dict[str, str] = {
         points, growing pains, pain in the, cancer cell, cell line, flu like, bug fix, symptom of, symptoms of
         a, the symptom, diagnostic*, diagnose the, diagnosing the, diagnosis of the, therapy for my plants,
         retail therapy, dead giveaway, migrant workers, crash course, fever dream, the ex, ex post, ex ante,
-        ex officio, my ex boss, ex colleague, ex coworker, ex employer""",
+        ex officio, my ex boss, ex colleague, ex coworker, ex employer, kill * process*, kill * job*, kill * server*,
+        kill * container*, kill * task*, kill * pod*, kill * thread*, kill * session*, kill * app, kill * build*,
+        kill * script*, kill * query, kill * connection*, kill switch, kill time, dad joke*, dad bod, mom jeans,
+        mom and pop, state of the union, union query, union queries, union select, union clause, union operator,
+        picket fence, vote on, can vote, union keyword, dealing with, no offence, no offense, in unison, rash decision, bleeding edge, nostalgia,
+        academia, trial period, free trial, clinical trial, stock market, white list, whitelist, black list,
+        blacklist, black box, white box, white space, whitespace, white noise, black friday, party pooper,
+        conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
+        transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
+        iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
     "nl": """ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
-        mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de schuld, mijn schuld,
-        jouw schuld, zijn schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
+        mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
+        jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
-        wedstrijd, race conditie, politie van de, kanker op""",
+        wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
+        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar""",
     "de": """eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
-        gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die schuld, meine schuld, deine
-        schuld, seine schuld, frau und mann, die frau, eine frau, der mann, ein mann, mann und frau, die wahl,
+        gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
+        =schuld, seine =schuld, frau und mann, die frau, eine frau, der mann, ein mann, mann und frau, die wahl,
         wahl des, wahl der, meine wahl, deine wahl, zur wahl, erste wahl, qual der wahl, keine wahl, auswahl,
         race condition, europaische union, technische schulden, mutter und schraube, schraube und mutter, die
-        mutter aller, lieber gott, herrgott, kind und kegel, sprache""",
+        mutter aller, lieber gott, herrgott, kind und kegel, sprache, pflegeanleitung,
+        nettopreis, linke hand, linken hand, linke seite, linken seite, linke spalte, linken spalte, linke maustaste,
+        linken maustaste""",
     "fr": """repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
@@ -449,7 +825,9 @@ BENIGN: dict[str, str] = {
         tarifaire, politique des mots de passe, union europeenne, syndicat de copropriete, syndicat d
         initiative, les origines du, l origine du, version d origine, a l origine, origine des donnees, la femme de
         menage, bonne femme, fils de discussion, fil de discussion, jeu de l oie, vol de nuit, vol direct, vol
-        pour, vol retour, mon vol, un vol, le vol, vols, pret a, prete a, prets a, suis pret, es pret, est pret,
+        pour, vol retour, mon vol, un vol, le vol, vols, vole la vedette, voler la vedette, proces verbal,
+        empreinte carbone, empreinte ecologique, jumeau numerique, sur la gauche, sur la droite, a la gauche de, a la
+        droite de, pret a, prete a, prets a, suis pret, es pret, est pret,
         sommes prets, etes prets, sont prets, trouble de, troubles de la, descente de gradient, grande
         depression, condition de course, mariage pour tous, la greve du""",
     "es": """directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
@@ -457,7 +835,9 @@ BENIGN: dict[str, str] = {
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
         politica de precios, politica de contrasenas, union europea, el origen del, origen de los datos, version
         de origen, cristiano ronaldo, partido de futbol, el partido, un partido, la mujer de la limpieza, descenso
-        de gradiente, gran depresion, condicion de carrera, madre mia, la madre que""",
+        de gradiente, gran depresion, condicion de carrera, madre mia, la madre que, a la izquierda, a la derecha, mano
+        derecha, mano izquierda, el de la derecha, la de la derecha, el de la izquierda, la de la izquierda, huella de
+        carbono, gemelo digital""",
 }
 
 #: Words before a sensitive word that make it about a person (possessives and pronouns).
@@ -492,7 +872,8 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
         "de": """der die das ein eine und oder aber von zu in auf an fur mit durch als ist sind war waren bin hat
             haben nicht kein ja dies diese dieser es hier was wer wie warum wann wo alle kind mann frau arm gift
             rat mist fast bad
-            ich du er sie wir ihr mich mir dich dir mein meine meinen meinem uns unser um am im vom zum zur bei nach auch noch schon sehr""",
+            ich du er sie wir ihr mich mir dich dir mein meine meinen meinem uns unser um am im vom zum zur bei nach auch noch schon sehr
+            meiner deine dem den des sich einen einem einer wird werden kann nicht seit wegen uber unter""",
         "fr": """le la les un une et ou mais de du des a au aux en sur pour avec par comme est sont etait ete suis
             ai as avons pas non oui ce cette ces il elle ici que qui quoi comment pourquoi quand ou tous son sa
             ses fin pain mere vol fils pres tres apres
@@ -508,42 +889,82 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
 
 #: About-a-person phrases for ethnicity: an origin word next to a person word, or after
 #: "I am" ("a Black woman", "of Turkish descent", "I'm half Mexican", "mujer negra").
-ORIGIN_WORDS: dict[str, tuple[str, str, str]] = {
-    # language: (origin words, person words after them, person words before them)
+ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
+    # language: (origin words, person words after them, person words before them, and words
+    # before them that make a person of any origin but a colour: "as a Latina", not "as a white")
     "en": (
         """black white asian hispanic latino latina latinx mexican african arab indian chinese nigerian pakistani
-        bangladeshi somali turkish kurdish moroccan surinamese caribbean jamaican korean vietnamese filipino""",
+        bangladeshi somali turkish kurdish moroccan surinamese caribbean jamaican korean vietnamese filipino
+        ghanaian eritrean ethiopian syrian afghan iraqi iranian persian lebanese palestinian egyptian algerian
+        tunisian senegalese congolese kenyan ugandan tamil punjabi bengali nepali thai japanese indonesian
+        malaysian brazilian colombian venezuelan peruvian cuban dominican haitian polish romanian bulgarian
+        russian ukrainian mixed""",
         """woman women man men person people guy girl boy family parents descent origin heritage ancestry
         background american british canadian australian immigrant""",
         "i m, im, i am, i m half, i am half, i m part, i am part, born",
+        "as a, as an, british, dutch, german, french",
     ),
     "nl": (
         """zwart zwarte marokkaans marokkaanse turks turkse surinaams surinaamse antilliaans antilliaanse
-        aziatisch aziatische arabisch arabische afrikaans afrikaanse koerdisch koerdische""",
-        "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf",
+        aziatisch aziatische arabisch arabische afrikaans afrikaanse koerdisch koerdische indonesisch
+        indonesische moluks molukse eritrees eritrese syrisch syrische afghaans afghaanse somalisch somalische
+        ghanees ghanese kaapverdiaans kaapverdiaanse pools poolse roemeens roemeense bulgaars bulgaarse chinees
+        chinese hindostaans hindostaanse creools creoolse""",
+        "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse",
         "ik ben, ik ben half",
+        "als, als een",
     ),
     "de": (
         """schwarz schwarze schwarzer turkisch turkische turkischer arabisch arabische arabischer afrikanisch
-        afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig""",
-        "frau mann menschen person madchen junge familie eltern herkunft abstammung wurzeln",
+        afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig russisch
+        russische syrisch syrische afghanisch afghanische eritreisch eritreische vietnamesisch vietnamesische""",
+        "frau mann menschen person madchen junge familie eltern herkunft abstammung wurzeln deutsche deutscher",
         "ich bin, ich bin halb",
+        "als, als ein, als eine",
     ),
     "fr": (
         """noir noire noirs noires arabe arabes maghrebin maghrebine africain africaine asiatique kabyle
-        marocain marocaine algerien algerienne turc turque""",
+        marocain marocaine algerien algerienne turc turque tunisien tunisienne senegalais senegalaise malien
+        malienne ivoirien ivoirienne congolais congolaise camerounais camerounaise comorien comorienne haitien
+        haitienne vietnamien vietnamienne chinois chinoise kurde syrien syrienne afghan afghane""",
         "",
         "femme, homme, personne, je suis, je suis a moitie, famille, origine, origines, d origine",
+        "en tant que, franco",
     ),
     "es": (
         """negro negra negros negras gitano gitana gitanos indigena marroqui latino latina arabe asiatico
-        asiatica africano africana""",
+        asiatica africano africana ecuatoriano ecuatoriana colombiano colombiana peruano peruana dominicano
+        dominicana venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza""",
         "",
         "mujer, hombre, persona, soy, soy medio, familia, origen, de origen",
+        "como, como una, como un",
     ),
 }
 
+#: Origin words that are also colours: no "as a …" phrase is made of them ("as a white
+#: background").
+_COLOURS = frozenset(
+    [
+        "black",
+        "white",
+        "zwart",
+        "zwarte",
+        "schwarz",
+        "schwarze",
+        "schwarzer",
+        "noir",
+        "noire",
+        "noirs",
+        "noires",
+        "negro",
+        "negra",
+        "negros",
+        "negras",
+    ]
+)
+
 _GAP = 2  # words a ``*`` in a phrase may stand for
+_COMPOUND_LEFT = 3  # letters a compound adds to its head or lead part at least ("onschuld" is no debt)
 _CUE_WINDOW = 3  # words before a person-bound word searched for a person cue
 _KEY_LETTERS = 4  # letters of a word the automaton looks for (then the stem decides)
 
@@ -562,7 +983,7 @@ class SensitiveMatch:
 
 @dataclass(frozen=True)
 class _Word:
-    mode: Literal["stem", "exact", "prefix", "suffix", "gap"]
+    mode: Literal["stem", "exact", "prefix", "suffix", "infix", "head", "lead", "gap", "inflected"]
     form: str  # folded; the stem for "stem"
     surface: str  # folded, as written
 
@@ -575,6 +996,7 @@ class _Entry:
     words: tuple[_Word, ...]
     personal: bool
     gated: bool  # counts only when the text may be in the entry's language
+    origin: bool = False  # an origin word: counts only beside a person (:data:`ORIGIN_WORDS`)
 
 
 _SPLIT = re.compile(r"[\W_]+")
@@ -619,18 +1041,27 @@ def _entry(cls: str, language: str, raw: str) -> _Entry | None:
     """One vocabulary entry read from its written form (see :data:`VOCABULARY`)."""
     text = " ".join(raw.split())
     personal = text.startswith("@")
-    stem = _stemmer(language).stemWord
+
+    def stem(word: str) -> str:
+        return _stem(language, word)
+
     own = _common_stems(language, other=False)
     words: list[_Word] = []
     for token in text.lstrip("@").split():
         if token == "*":
             words.append(_Word("gap", "", ""))
             continue
-        body = fold(token.strip("*=")).split()
+        body = fold(token.strip("*=+")).split()
         if not body:
             continue
         if token.startswith("="):
             words += [_Word("exact", part, part) for part in body]
+        elif token.startswith("*") and token.endswith("*") and len(body) == 1:
+            words.append(_Word("infix", body[0], body[0]))
+        elif token.startswith("+") and len(body) == 1:
+            words.append(_Word("head", body[0], body[0]))
+        elif token.endswith("+") and len(body) == 1:
+            words.append(_Word("lead", body[0], body[0]))
         elif token.endswith("*"):
             words += [*(_Word("stem", stem(part), part) for part in body[:-1]), _Word("prefix", body[-1], body[-1])]
         elif token.startswith("*"):
@@ -641,12 +1072,20 @@ def _entry(cls: str, language: str, raw: str) -> _Entry | None:
                 # Spanish) would match that word: such an entry matches only as written.
                 clash = bool(own.get(stem(part), frozenset()) - {part})
                 words.append(_Word("exact", part, part) if clash else _Word("stem", stem(part), part))
+    if personal and len(words) == 1 and words[0].mode == "stem":
+        # A word about a person is a noun with few forms: its plurals, not every word that
+        # stems alike ("madre", "Madrid").
+        words = [_Word("inflected", words[0].form, words[0].surface)]
     if not words or words[0].mode == "gap":
         return None
     others = _common_stems(language, other=True)
     first = words[0]
-    if first.mode == "stem":
+    if len(words) > 1 or language != "en":
+        false_friend = False  # a phrase is never gated; another language's word always is
+    elif first.mode == "stem":
         false_friend = any(word.startswith(first.surface[:_KEY_LETTERS]) for word in others.get(first.form, ()))
+    elif first.mode in ("exact", "inflected"):
+        false_friend = f" {first.surface} " in _joined_others(language)
     else:
         false_friend = any(_fits(first, word, language) for found in others.values() for word in found)
     # Most conversations are in English, where a Dutch or French word stemmed alike is a
@@ -657,14 +1096,46 @@ def _entry(cls: str, language: str, raw: str) -> _Entry | None:
     return _Entry(cls, language, text, tuple(words), personal, gated)
 
 
-def _generated() -> list[tuple[str, str, str]]:
-    """The (class, language, entry) triples of :data:`ORIGIN_WORDS`."""
-    found = []
-    for language, (origins, after, before) in ORIGIN_WORDS.items():
-        for origin in origins.split():
-            found += [("ethnicity", language, f"{origin} {person}") for person in after.split()]
-            found += [("ethnicity", language, f"{lead.strip()} {origin}") for lead in before.split(",") if lead.strip()]
-    return found
+@cache
+def _joined_others(language: str) -> str:
+    """The common words of the other languages, one space around each."""
+    return (
+        " " + " ".join(sorted({word for found in _common_stems(language, other=True).values() for word in found})) + " "
+    )
+
+
+@dataclass(frozen=True)
+class _OriginContext:
+    """Of one language's :data:`ORIGIN_WORDS`: the stems of the person words that may follow
+    an origin word, and the word runs that may lead to one (all, or all but colours)."""
+
+    after: frozenset[str]
+    before: tuple[tuple[str, ...], ...]
+    as_a: tuple[tuple[str, ...], ...]
+
+
+@cache
+def _origin_context(language: str) -> _OriginContext:
+    _, after, before, as_a = ORIGIN_WORDS[language]
+    return _OriginContext(
+        frozenset(_stem(language, word) for word in fold(after).split()),
+        tuple(tuple(fold(lead).split()) for lead in before.split(",") if lead.strip()),
+        tuple(tuple(fold(lead).split()) for lead in as_a.split(",") if lead.strip()),
+    )
+
+
+def _beside_a_person(words: list[str], index: int, entry: _Entry) -> tuple[int, int] | None:
+    """Where an origin word at ``words[index]`` makes a phrase about a person, as
+    (start, end) word indexes: followed by a person word ("Turkish descent") or led by a
+    person's words ("I'm half Mexican", "as a Latina"); else None."""
+    context = _origin_context(entry.language)
+    if index + 1 < len(words) and _stem(entry.language, words[index + 1]) in context.after:
+        return index, index + 2
+    leads = context.before if words[index] in _COLOURS else context.before + context.as_a
+    for lead in sorted(leads, key=len, reverse=True):
+        if index >= len(lead) and tuple(words[index - len(lead) : index]) == lead:
+            return index - len(lead), index + 1
+    return None
 
 
 def _key(entry: _Entry) -> str:
@@ -673,14 +1144,21 @@ def _key(entry: _Entry) -> str:
     :data:`_KEY_LETTERS` letters: ``" in debt"``, ``" divorc"``); a word of one or two letters
     is taken whole (``" ex "``). For a ``*suffix`` first word: the suffix at a word end."""
     first = entry.words[0]
-    if first.mode == "suffix":
+    if first.mode in ("suffix", "head"):
         return first.form + " "
+    if first.mode == "lead":
+        return " " + first.form
+    if first.mode == "infix":
+        return first.form
+    if first.mode == "inflected":  # a word of two letters ("ex") is found whole
+        return " " + first.surface[:_KEY_LETTERS] + (" " if len(first.surface) <= 2 else "")
     parts = []
     for word in entry.words:
-        if word.mode in ("gap", "suffix"):
+        if word.mode in ("gap", "suffix", "infix", "inflected", "head", "lead"):
             break
         if word.mode in ("exact", "prefix"):
-            parts.append(word.form)
+            # an exact last word is found whole ("=sp" is not the start of "spend")
+            parts.append(word.form + " " if word.mode == "exact" and word is entry.words[-1] else word.form)
             if word.mode == "prefix":
                 break
             continue
@@ -720,10 +1198,18 @@ class _Vocabulary:
 def _vocabulary() -> _Vocabulary:
     """Every entry of :data:`VOCABULARY`, :data:`ORIGIN_WORDS` and :data:`BENIGN`, and one
     automaton over their keys (built once, on first use)."""
-    listed = [(cls, language, raw) for cls, table in VOCABULARY.items() for language, raw in _listed(table)]
-    listed += _generated()
+    listed = [
+        (cls, language, raw)
+        for vocabulary in (VOCABULARY, DOMAINS)
+        for cls, table in vocabulary.items()
+        for language, raw in _listed(table)
+    ]
     listed += [("benign", language, raw) for language, raw in _listed(BENIGN)]
     entries = [entry for cls, language, raw in listed if (entry := _entry(cls, language, raw)) is not None]
+    for language, (origins, *_) in ORIGIN_WORDS.items():
+        for origin in origins.split():
+            if (entry := _entry("ethnicity", language, f"={origin}")) is not None:
+                entries.append(replace(entry, gated=False, origin=True))
     by_key: dict[str, tuple[dict[str, dict[str, list[int]]], list[int]]] = {}
     for index, entry in enumerate(entries):
         stems, others = by_key.setdefault(_key(entry), ({}, []))
@@ -756,35 +1242,72 @@ def _fits(word: _Word, text_word: str, language: str) -> bool:
         return text_word == word.form
     if word.mode == "prefix":
         return text_word.startswith(word.form)
+    if word.mode == "infix":
+        return word.form in text_word
+    if word.mode == "head":
+        return text_word.endswith(word.form) and len(text_word) >= len(word.form) + _COMPOUND_LEFT
+    if word.mode == "lead":
+        return text_word.startswith(word.form) and len(text_word) >= len(word.form) + _COMPOUND_LEFT
+    if word.mode == "inflected":
+        return text_word == word.surface or (
+            text_word.startswith(word.surface[:-1]) and _plural(word.surface[-1:], text_word[len(word.surface) - 1 :])
+        )
     return text_word.endswith(word.form)
+
+
+@cache
+def _plural_tails(last: str) -> frozenset[str]:
+    tails = {last + ending for ending in ("", "s", "es", "n", "en", "e", "er", "ern", "ns", "sen", "ren")}
+    return frozenset(tails | ({"ies"} if last == "y" else set()))
+
+
+def _plural(last: str, tail: str) -> bool:
+    """Whether ``tail`` (from a noun's last letter ``last`` on) makes one of its plural or
+    case forms in the five languages ("mother" "mothers", "Frau" "Frauen", "baby" "babies")."""
+    return tail in _plural_tails(last)
 
 
 def _rest(words: list[str], at: int, pattern: tuple[_Word, ...], language: str) -> int | None:
     """The index after the last text word when ``words[at:]`` continue ``pattern``, else None."""
-    if not pattern:
-        return at
-    head, tail = pattern[0], pattern[1:]
-    if head.mode == "gap":
-        for skip in range(_GAP + 1):
-            end = _rest(words, at + skip, tail, language)
-            if end is not None:
-                return end
-        return None
-    if at < len(words) and _fits(head, words[at], language):
-        return _rest(words, at + 1, tail, language)
-    return None
+    for position, head in enumerate(pattern):
+        if head.mode == "gap":
+            tail = pattern[position + 1 :]
+            for skip in range(_GAP + 1):
+                end = _rest(words, at + skip, tail, language)
+                if end is not None:
+                    return end
+            return None
+        if at >= len(words) or not _fits(head, words[at], language):
+            return None
+        at += 1
+    return at
 
 
 def _may_be_in(words: list[str]) -> frozenset[str]:
     """The languages of the five the folded ``words`` may be written in: those whose common
-    words (:data:`COMMON_WORDS`) the text uses more than half as often as the leading
-    language does; all five when it uses none. Function words tell the language of a short
+    words (:data:`COMMON_WORDS`) the text uses more than half as much as the leading language
+    does, a word common to several languages counting for each a share ("die" half for Dutch,
+    half for German); all five when it uses none. Function words tell the language of a short
     sentence better than letter statistics do, and cost nothing."""
-    scores = {language: sum(word in common for word in words) for language, common in COMMON_WORDS.items()}
+    weights = _common_weights()
+    scores = dict.fromkeys(COMMON_WORDS, 0.0)
+    for word in words:
+        for language, weight in weights.get(word, ()):
+            scores[language] += weight
     best = max(scores.values())
     if best == 0:
         return frozenset(COMMON_WORDS)
     return frozenset(language for language, score in scores.items() if score * 2 > best)
+
+
+@cache
+def _common_weights() -> dict[str, tuple[tuple[str, float], ...]]:
+    """Common word → (language, 1 / the number of the five languages it is common in)."""
+    found: dict[str, list[str]] = {}
+    for language, common in COMMON_WORDS.items():
+        for word in common:
+            found.setdefault(word, []).append(language)
+    return {word: tuple((lang, 1 / len(langs)) for lang in langs) for word, langs in found.items()}
 
 
 def sensitive_matches(text: str) -> tuple[SensitiveMatch, ...]:
@@ -819,6 +1342,11 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
             stop = _rest(words, index, entry.words, entry.language)
             if stop is None:
                 continue
+            start = index
+            if entry.origin:
+                if (span := _beside_a_person(words, index, entry)) is None:
+                    continue
+                start, stop = span
             if entry.personal and not PERSON_CUES.intersection(words[max(0, index - _CUE_WINDOW) : index]):
                 continue
             if entry.gated:
@@ -826,23 +1354,37 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
                     languages = _may_be_in(words)
                 if entry.language not in languages:
                     continue
-            found.append(SensitiveMatch(entry.cls, entry.text, entry.language, index, stop))
+            found.append(SensitiveMatch(entry.cls, entry.text, entry.language, start, stop))
     return _resolve(found)
 
 
+def _outweighs(benign: SensitiveMatch, match: SensitiveMatch) -> bool:
+    """Whether a benign phrase cancels ``match``: it overlaps it, and ``match`` is not a
+    longer phrase around it ("partij voor de dieren" around "partij voor")."""
+    overlaps = benign.start < match.end and match.start < benign.end
+    around = (
+        match.start <= benign.start and benign.end <= match.end and match.end - match.start > benign.end - benign.start
+    )
+    return overlaps and not around
+
+
 def _resolve(found: list[SensitiveMatch]) -> tuple[SensitiveMatch, ...]:
-    """Drop a match that a longer one covers, and every match a benign phrase covers; then
-    drop the benign phrases themselves."""
+    """Drop every match a benign phrase overlaps ("union of" in "the union of two sets")
+    unless it is a longer phrase around it, and a match that a longer one covers; then drop
+    the benign phrases themselves."""
+    benign = [match for match in found if match.cls == "benign"]
     kept = set()
     for match in found:
+        if match.cls == "benign" or any(_outweighs(b, match) for b in benign):
+            continue
         covered = any(
             other is not match
             and other.start <= match.start
             and match.end <= other.end
-            and (other.end - other.start > match.end - match.start or other.cls == "benign")
+            and other.end - other.start > match.end - match.start
             for other in found
         )
-        if not covered and match.cls != "benign":
+        if not covered:
             kept.add(match)
     return tuple(sorted(kept, key=lambda m: (m.start, m.end, m.cls, m.entry)))
 
