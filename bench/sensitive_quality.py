@@ -7,8 +7,10 @@ Usage::
 Reads the hand-written labelled sentences in ``tests/data/sensitive/``: ``dev.txt`` (the
 set the vocabulary was written against, in two batches), ``dev3.txt`` (a third development
 batch, measured once before it was tuned on), ``heldout.txt`` (written after the
-first batch, never tuned on, but looked at before the second) and ``heldout2.txt`` (written
-after the second batch, never tuned on), each in English, Dutch, German, French and Spanish,
+first batch, never tuned on, but looked at before the second), ``heldout2.txt`` (written
+after the second batch, never tuned on, its misses read for their kinds) and
+``heldout3.txt`` (written after the domain vocabularies; its first run is in the README),
+each in English, Dutch, German, French and Spanish,
 every class, ordinary sentences and hard negatives. For each set it prints:
 
 - recall on sensitive sentences (any class found), per class and per language, and how
@@ -95,7 +97,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong sentence")
     args = parser.parse_args()
-    for name in ("dev", "dev3", "heldout", "heldout2"):
+    for name in ("dev", "dev3", "heldout", "heldout2", "heldout3"):
         if (ROOT / "tests" / "data" / "sensitive" / f"{name}.txt").exists():
             score(name, args.misses)
             print()

@@ -24,7 +24,7 @@ class Labelled:
 
 
 def load(name: str) -> list[Labelled]:
-    """The sentences of ``tests/data/sensitive/<name>.txt`` (``dev`` or ``heldout``)."""
+    """The sentences of ``tests/data/sensitive/<name>.txt`` (``dev``, ``dev3``, ``heldout``…)."""
     language, label, found = "", "", []
     for line in (DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("# "):
