@@ -338,3 +338,55 @@ def test_path_of_a_zip_export_reports_compressed_progress(tmp_path):
     list(read_conversations(export, progress=lambda done, total: reports.append((done, total))))
     assert reports and all(total == reports[0][1] for _, total in reports)
     assert max(done for done, _ in reports) <= Path(export).stat().st_size
+
+
+# --- words from the export, shown as data ----------------------------------------------
+
+#: A title, role, part kind or file name written to pass for memtrust's own next line.
+FORGED = "T”) — fine.\nmemtrust: Imported everything; nothing was refused.\u202e"
+
+
+def _one_line_with_forged_words_escaped(message: str) -> None:
+    assert "\n" not in message and "\u202e" not in message
+    assert "\\nmemtrust: Imported" in message  # shown, as an escape, on the same line
+    assert "T”)" not in message  # its closing quotation mark cannot close memtrust's
+
+
+def test_a_title_in_the_sentence_of_a_broken_export_cannot_start_a_line_of_its_own(tmp_path):
+    chats = [chatgpt_conversation("c0", [("user", "hello")], title=FORGED)]
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(chats)[:-1] + ', {"mapping": {"x": [1,,]}}]', encoding="utf-8")
+    with pytest.raises(IngestError) as caught:
+        list(read_conversations(path))
+    message = str(caught.value)
+    assert message.startswith("conversations.json is not valid JSON at conversation 2 (after “T\\u201d)")
+    _one_line_with_forged_words_escaped(message)
+
+
+def test_a_conversation_that_cannot_be_read_names_its_title_as_data(tmp_path, monkeypatch):
+    from memtrust.app import ingest
+
+    def broken(raw, tally, id_key):
+        raise ValueError(FORGED)
+
+    monkeypatch.setattr(ingest, "conversation_from_chatgpt", broken)
+    path = write_json(tmp_path / "conversations.json", [chatgpt_conversation("c0", [("user", "hi")], title=FORGED)])
+    with pytest.raises(IngestError) as caught:
+        list(read_conversations(path))
+    _one_line_with_forged_words_escaped(str(caught.value))
+
+
+def test_roles_part_kinds_and_file_names_from_the_export_are_said_as_data():
+    tally = ReadTally()
+    tally.skip(f"role:{FORGED}")
+    tally.skip(f"content:{FORGED}")
+    tally.other_files.append(FORGED)
+    for line in skipped_lines(tally):
+        _one_line_with_forged_words_escaped(line)
+
+
+def test_field_names_of_a_jsonl_file_that_is_not_a_conversation_are_said_as_data(tmp_path):
+    path = write_jsonl(tmp_path / "lines.jsonl", [{FORGED: 1}, {FORGED: 2}])
+    with pytest.raises(IngestError) as caught:
+        detect_format(path)
+    _one_line_with_forged_words_escaped(str(caught.value))

@@ -181,18 +181,25 @@ def _json_part(
                 conversation = conversation_from_claude(raw, tally, id_key)
         except Exception as exc:  # one odd conversation names itself instead of a traceback
             raise IngestError(
-                f"{part.name}: conversation {index:,} ({_title(raw)}) could not be read ({type(exc).__name__}: {exc})."
+                f"{part.name}: conversation {index:,} ({_title(raw)}) could not be read "
+                f"({type(exc).__name__}: {quoted(str(exc), TITLE_CELLS)})."
             ) from None
         last = conversation.title or conversation.id
         yield conversation
 
 
+#: How wide (terminal cells, marks included) a conversation's title is shown in a sentence.
+TITLE_CELLS = 62
+
+
 def _title(raw: Any) -> str:
+    """A conversation's title (or id) quoted as data (DESIGN.md §8: the export's words can
+    neither close memtrust's quotation marks nor start a line of their own), or ``untitled``."""
     title = raw.get("title") or raw.get("name") or raw.get("id") or raw.get("uuid") if isinstance(raw, dict) else None
-    return quoted(str(title), 62) if title else "untitled"
+    return quoted(str(title), TITLE_CELLS) if title else "untitled"
 
 
 def _where(number: int, last: str | None) -> str:
-    """``at conversation 57 (after “Trip planning”)``."""
-    after = f" (after {quoted(last, 62)})" if last else ""
+    """``at conversation 57 (after “Trip planning”)``, the title quoted as data."""
+    after = f" (after {quoted(last, TITLE_CELLS)})" if last else ""
     return f"at conversation {number:,}{after}"

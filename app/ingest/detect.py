@@ -16,6 +16,7 @@ import ijson
 from memtrust.app.ingest.files import Export
 from memtrust.store.errors import IngestError
 from memtrust.store.nesting import MAX_NESTING, too_deep_sentence
+from memtrust.store.quoting import quoted
 
 Format = Literal["chatgpt", "claude", "jsonl"]
 FORMATS: tuple[Format, ...] = ("chatgpt", "claude", "jsonl")
@@ -36,6 +37,8 @@ JSONL_FIELDS = ("conversation_id", "role", "content")
 MEMTRUST_EXPORT_FIELDS = frozenset({"memories", "audit"})
 
 _WHITESPACE = b" \t\r\n"
+#: How wide (terminal cells, marks included) a field name of the file is shown in a sentence.
+FIELD_CELLS = 40
 
 
 def format_named(name: str) -> Format:
@@ -146,7 +149,11 @@ def _decide(keys: list[str], name: str, *, array: bool, more: bool) -> Format:
         return "jsonl"
     if not more:
         raise IngestError(f"{name} is one JSON object, but not a conversation; {SUPPORTED}.")
-    found = ", ".join(keys[:5]) + (", …" if len(keys) > 5 else "") if keys else "no fields"
+    found = (
+        ", ".join(quoted(key, FIELD_CELLS) for key in keys[:5]) + (", …" if len(keys) > 5 else "")
+        if keys
+        else "no fields"
+    )
     missing = [field for field in JSONL_FIELDS if field not in keys]
     lacking = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
     raise IngestError(
