@@ -372,6 +372,17 @@ def test_jsonl_bad_line_is_refused_naming_file_and_line(tmp_path: Path) -> None:
         list(read_conversations(path))
 
 
+@pytest.mark.parametrize("bad", ["hello", "not json", "}", "nul", "'single quotes'"])
+def test_a_jsonl_line_that_is_no_json_at_all_is_named_by_its_number(tmp_path: Path, bad: str) -> None:
+    # A line the JSON lexer stops at its first character once gave "chat.jsonl is not valid
+    # JSON (lexical error: invalid char in json text.)": the file named, the line not.
+    path = tmp_path / "chat.jsonl"
+    first = json.dumps({"conversation_id": "a", "role": "user", "content": "Remember that I prefer email."})
+    path.write_text(f"{first}\n{bad}\n{first}\n", encoding="utf-8")  # the line after the first: read to detect
+    with pytest.raises(IngestError, match=r"^chat\.jsonl, line 2, is not valid JSON\.$"):
+        list(read_conversations(path))
+
+
 def test_converted_oasst_and_hh_rlhf_conversations_read_as_jsonl(tmp_path: Path) -> None:
     oasst_lines = OASST.read_text(encoding="utf-8").splitlines()[:3]
     with gzip.open(HH_RLHF, "rt", encoding="utf-8") as source:

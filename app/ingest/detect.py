@@ -9,7 +9,8 @@ memtrust reads — and a memtrust export given to ``ingest`` is told to use ``me
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Literal
+from collections.abc import Iterator
+from typing import Any, BinaryIO, Literal
 
 import ijson
 
@@ -119,7 +120,7 @@ def _sniff(stream: BinaryIO, name: str, *, array: bool) -> Format:
             if array and depth == 0:
                 raise IngestError(f"{name} is an empty list with no conversations in it.")
             if depth == object_depth - 1:
-                return _decide(keys, name, array=array, more=array or next(events, None) is not None)
+                return _decide(keys, name, array=array, more=array or _more(events))
         elif event == "map_key" and depth == object_depth:
             keys.append(value)
             if value in CHATGPT_FIELDS:
@@ -136,6 +137,15 @@ def _sniff(stream: BinaryIO, name: str, *, array: bool) -> Format:
         f"{name} is a JSON list, but its first item has neither ChatGPT's fields "
         f"(mapping, current_node) nor Claude.ai's (chat_messages); {SUPPORTED}."
     )
+
+
+def _more(events: Iterator[tuple[str, Any]]) -> bool:
+    """Whether anything follows the first JSON value: another value, or text that is not JSON —
+    a bad line of a JSON Lines file, which its reader then names by number."""
+    try:
+        return next(events, None) is not None
+    except ijson.JSONError:
+        return True
 
 
 def _decide(keys: list[str], name: str, *, array: bool, more: bool) -> Format:
