@@ -220,6 +220,10 @@ def _scoped(found: MemoryList) -> list[tuple[ListItem, str]]:
     ]
 
 
+#: How the command line says whose a list is (the app has its own words: a box, not a flag).
+NAME_IT_WITH_FROM = "name it with --from"
+
+
 @dataclass
 class ListImportReport:
     """What one memory-list import did.
@@ -258,16 +262,18 @@ class ListImportReport:
                 counts["sensitive"] += 1
         return counts
 
-    def whose(self) -> str:
-        """Whose list, in words: ``ChatGPT's memory list (you said so)``."""
+    def whose(self, name_it: str = NAME_IT_WITH_FROM) -> str:
+        """Whose list, in words: ``ChatGPT's memory list (you said so)``; for a list that names
+        no assistant, ``name_it`` says how to name one where the import was made."""
         if self.assistant == "memtrust":
             return "a memtrust export"
         if self.named_by is None:
-            return "a memory list that does not say which assistant kept it (name it with --from)"
+            return f"a memory list that does not say which assistant kept it ({name_it})"
         return f"{ASSISTANT_NAMES[self.assistant]}'s memory list ({'you said so' if self.named_by == 'you' else 'as the list says'})"
 
-    def summary(self) -> str:
-        """One sentence for the command line and the app: what was read and every outcome."""
+    def summary(self, name_it: str = NAME_IT_WITH_FROM) -> str:
+        """One sentence for the command line and the app: what was read and every outcome.
+        ``name_it``: how to say whose list it is where the import was made (:meth:`whose`)."""
         counts = self.counts()
         parts = [f"{counts['pending']} waiting in your Inbox"]
         if counts["quarantined"]:
@@ -280,7 +286,9 @@ class ListImportReport:
             parts.append(f"{counts['lapsed']} already lapsed (temporary, by the list's date)")
         if counts["rejected"]:
             parts.append(f"{counts['rejected']} refused for another reason")
-        sentence = f"Read {self.items} {'memory' if self.items == 1 else 'memories'} from {self.file}, {self.whose()}: "
+        sentence = (
+            f"Read {self.items} {'memory' if self.items == 1 else 'memories'} from {self.file}, {self.whose(name_it)}: "
+        )
         sentence += ", ".join(parts) + "."
         extra = []
         if counts["sensitive"]:

@@ -54,6 +54,9 @@ LIST_FROM: tuple[tuple[str, str], ...] = (
     ("A memory list is from: another assistant", "other"),
 )
 
+#: How the summary of a list that names no assistant says to name one here (the box above).
+NAME_IT_HERE = "choose whose it is in “A memory list is from”"
+
 #: Post a progress message when at least this share of the file was read since the last one.
 PROGRESS_STEP = 1 / 200
 #: At most this many rejected proposals are listed with their reasons; the rest are counted.
@@ -273,7 +276,7 @@ class IngestScreen(StoreScreen):
                     if not result.decision.stored
                 ]
                 self.post_message(self.Progressed(1, 1))  # read whole, at once: a list is small
-                self.post_message(self.Finished(listed.summary(), wrote=True, rejected=refused))
+                self.post_message(self.Finished(listed.summary(NAME_IT_HERE), wrote=True, rejected=refused))
                 return
             report = ingest_file(self.memtrust.store, path, progress=progress)
         except _Stopped:

@@ -118,3 +118,30 @@ async def test_the_import_screen_brings_in_a_memory_list_as_the_assistant_chosen
         assert refused.startswith("refused line 2: This looks like a password")
         assert "hunter22" not in refused
     assert {m.source for m in store.list()} == {"import:gemini"}
+
+
+async def test_a_list_that_names_no_assistant_is_told_how_to_name_it_in_the_app_not_with_a_flag(store, clock, tmp_path):
+    from textual.widgets import Input
+
+    from memtrust.screens.ingest import IngestScreen
+
+    listed = tmp_path / "memories.txt"
+    listed.write_text("- Likes tea\n- Plays the cello\n")
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, IngestScreen)
+        screen.query_one("#ingest-path", Input).value = str(listed)
+        screen.query_one("#ingest-path", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        status = flat(rendered(screen.query_one("#ingest-status")))
+    # The app has no --from: it has the box above the path.
+    assert "--from" not in status
+    assert (
+        "a memory list that does not say which assistant kept it (choose whose it is in “A memory list is from”)"
+        in status
+    )
