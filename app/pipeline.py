@@ -12,6 +12,7 @@ writes nothing, and says which conversation and why.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -32,10 +33,11 @@ if TYPE_CHECKING:
     from memtrust.app.detectors.intents import ForgetRequest
     from memtrust.app.ingest.files import Progress
 
-    #: An implicit detector (§6): called with each conversation and the export's file name, it
-    #: returns what it concludes at once (contradictions, proposals) or nothing; one with a
-    #: ``finish()`` method gives its end-of-file proposals there.
-    Detector = Callable[[Conversation, str], Iterable[Proposal | Contradiction] | None]
+    #: An implicit detector (§6): called with each conversation, the export's file name and,
+    #: when it takes a third argument, the shared ConversationReading, it returns what it
+    #: concludes at once (contradictions, proposals) or nothing; one with a ``finish()``
+    #: method gives its end-of-file proposals there.
+    Detector = Callable[..., Iterable[Proposal | Contradiction] | None]
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,9 @@ def ingest_file(
     Implicit detectors run only when the store's learning consent is on (§3.2); with it
     off none is even called. ``implicit_detectors`` defaults to a fresh instance of each of
     :data:`app.detectors.DEFAULT_DETECTORS`; plain callables ``(conversation, file_name)``
-    are accepted too. Detectors see every conversation, already ingested or not, so a
+    are accepted too. Each conversation is read once for all of them
+    (:class:`~app.detectors.reading.ConversationReading`, given as a third argument to a
+    detector that takes one), so what they share is not worked out once per detector. Detectors see every conversation, already ingested or not, so a
     re-ingest or a newer overlapping export *refreshes* inferences (§3.4) instead of copying
     them — but a detector whose key the user deleted or cleared sees only messages newer
     than the deletion (§3.7), and its inference then says so in its evidence. A
@@ -228,6 +232,7 @@ def ingest_file(
     from memtrust.app.detectors import default_detectors
     from memtrust.app.detectors.base import Contradiction
     from memtrust.app.detectors.intents import ForgetRequest, OncePerExport, proposals_from_conversation
+    from memtrust.app.detectors.reading import ConversationReading
     from memtrust.app.ingest import detect_format, read_conversations
 
     path = Path(path)
@@ -252,6 +257,7 @@ def ingest_file(
         if isinstance(key, str):
             floors[id(detector)] = store.inference_deleted_at(DEFAULT_SCOPE, key)
     newer: Counter[int] = Counter()
+    shares = {id(detector) for detector in detectors if _takes_reading(detector)}
 
     found = _Found()
     once = OncePerExport()  # ChatGPT repeats custom instructions in every conversation
@@ -270,13 +276,23 @@ def ingest_file(
                 else:
                     found.proposals.append(item)
             found.refs |= unseen
+            # One shared reading of the conversation for every detector (each part worked
+            # out once, on first use), and one for what a detector with a floor may see.
+            readings: dict[int, ConversationReading] = {}
             for detector in detectors:
                 seen = _after(conversation, floors.get(id(detector)))
                 if seen is None:
                     continue
                 if seen is not conversation:
                     newer[id(detector)] += sum(1 for turn in seen.turns if turn.role == "user")
-                for concluded in detector(seen, path.name) or ():
+                if id(detector) in shares:
+                    reading = readings.get(id(seen))
+                    if reading is None:
+                        reading = readings[id(seen)] = ConversationReading(seen)
+                    concluded_all = detector(seen, path.name, reading)
+                else:
+                    concluded_all = detector(seen, path.name)
+                for concluded in concluded_all or ():
                     if isinstance(concluded, Contradiction):
                         found.contradictions.append(concluded)
                     else:
@@ -320,6 +336,17 @@ def ingest_file(
         if found.refs:
             store.mark_ingested(found.refs)
     return report
+
+
+def _takes_reading(detector: Detector) -> bool:
+    """Whether ``detector`` takes the shared reading as a third argument
+    (:class:`~app.detectors.base.ImplicitDetector` does; a plain two-argument callable not)."""
+    try:
+        parameters = list(inspect.signature(detector).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in parameters)
 
 
 def _after(conversation: Conversation, floor: datetime | None) -> Conversation | None:

@@ -181,10 +181,11 @@ class Timed:
     def __init__(self, detector):
         self.detector, self.seconds, self.cpu = detector, 0.0, 0.0
 
-    def __call__(self, conversation, file_name):
+    def __call__(self, conversation, file_name, reading=None):
+        # The pipeline's shared reading is passed on, as the pipeline does without the wrapper.
         t, c = time.perf_counter(), time.process_time()
         try:
-            return self.detector(conversation, file_name)
+            return self.detector(conversation, file_name, reading)
         finally:
             self.seconds += time.perf_counter() - t
             self.cpu += time.process_time() - c

@@ -16,6 +16,7 @@ import pytest
 from memtrust.app import detectors
 from memtrust.app.detectors import ActivityHoursDetector, LanguageDetector, ReplyLengthDetector, TopicsDetector
 from memtrust.app.detectors.language import SAMPLE_SIZE
+from memtrust.app.detectors.reading import ConversationReading, count_words
 from memtrust.app.detectors.topics import TOPICS, topics_in
 from memtrust.app.ingest import Conversation, Turn
 from memtrust.app.pipeline import ingest_file
@@ -454,3 +455,89 @@ def test_detectors_never_write(factory, store):
         detector(_conversation(f"c{index}", _brief_chats(1)[0], day=index), "f")
     detector.finish()
     assert store.list() == [] and store.audit_events() == []
+
+
+# --- one shared reading of each conversation (§6) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "ok",
+        "don't stop",
+        "well-known, state-of-the-art work",
+        "a--b -c d- 'quoted' e'' x_y_z",
+        "tabs\tand\nnewlines,commas;semicolons",
+        "café crème, naïve über-cool foo’s bar",
+        "Привет, как дела? 你好",
+        "3.14 and 2,718 and v2-beta",
+    ],
+)
+def test_words_are_counted_as_the_word_expression_counts_them(text):
+    assert count_words(text) == len(re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", text))
+
+
+def test_every_detector_of_one_ingest_gets_the_same_reading_of_a_conversation(store, tmp_path, monkeypatch):
+    readings: dict[str, list[tuple[str, int]]] = {}
+
+    def spy(factory):
+        class Spy(factory):
+            def __call__(self, conversation, file_name, reading=None):
+                readings.setdefault(conversation.id, []).append((self.name, id(reading)))
+                return super().__call__(conversation, file_name, reading)
+
+        return Spy
+
+    plain: list[str] = []
+    monkeypatch.setattr(detectors, "DEFAULT_DETECTORS", tuple(spy(f) for f in detectors.DEFAULT_DETECTORS))
+    store.set_learning(True, actor="test")
+    path = write_jsonl(tmp_path / "brief.jsonl", _records(_brief_chats(4)))
+    ingest_file(store, path)
+    assert sorted(readings) == ["c0", "c1", "c2", "c3"]
+    for seen in readings.values():
+        assert len(seen) == len(detectors.DEFAULT_DETECTORS)
+        assert len({reading for _name, reading in seen}) == 1 and seen[0][1] != id(None)
+
+    # A plain two-argument callable is still called with (conversation, file name).
+    ingest_file(store, path, implicit_detectors=[lambda conversation, file_name: plain.append(conversation.id)])
+    assert plain == ["c0", "c1", "c2", "c3"]
+
+
+def test_a_topic_names_the_message_it_was_found_in_even_after_a_message_of_only_code():
+    conversation = _conversation(
+        "code",
+        [
+            ("user", "hello there"),
+            ("user", "```\nx = 1\n```"),
+            ("user", "Any tips for my sourdough starter?"),
+        ],
+    )
+    found = topics_in(conversation)
+    assert found["cooking"].message_id == "m2"
+    assert found == topics_in(conversation, reading=ConversationReading(conversation))
+
+
+def test_the_reading_picks_the_users_turns_and_replies_once():
+    conversation = _conversation(
+        "r",
+        [
+            ("user", "Opening request about python"),
+            ("assistant", "An answer."),
+            ("system", "hidden"),
+            ("user", "a reply ```code``` here"),
+            ("user", "   "),
+            ("assistant", "Another."),
+            ("user", "second reply"),
+        ],
+    )
+    reading = ConversationReading(conversation)
+    assert [turn.message_id for turn in reading.turns] == ["m0", "m3", "m6"]
+    assert [reading.turns[index].message_id for index in reading.replies] == ["m3", "m6"]
+    assert reading.texts[1] == "a reply   here"
+    assert reading.epochs == [int(turn.at.timestamp()) for turn in reading.turns]
+    assert [reading.turn_at(reading.folded.index(word)).message_id for word in ("python", "here", "second")] == [
+        "m0",
+        "m3",
+        "m6",
+    ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, user_turns
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector
 from memtrust.app.ingest.conversation import Conversation
 from memtrust.store.model import Proposal
 
@@ -45,16 +45,18 @@ class ActivityHoursDetector(ImplicitDetector):
     def __init__(self) -> None:
         super().__init__()
         self.hours = [0] * 24
-        self.days: set[int] = set()  # bounded: at most one entry per calendar day
+        self.days: set[int] = set()  # bounded: at most one entry per UTC calendar day
         self.log = EvidenceLog()
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
-        for turn in user_turns(conversation):
-            if turn.at is None:
-                continue
-            self.hours[turn.at.hour] += 1
-            self.days.add(turn.at.toordinal())
-            self.log.add(file_name, turn)
+        reading = self.read(conversation)
+        timed = [(turn, at) for turn, at in zip(reading.turns, reading.epochs, strict=True) if at is not None]
+        hours = self.hours
+        for _turn, at in timed:
+            hours[at // 3600 % 24] += 1  # the UTC hour
+            self.days.add(at // 86_400)  # the UTC day
+        if timed:
+            self.log.add_turns(file_name, [turn for turn, _at in timed], [at for _turn, at in timed])
         return iter(())
 
     def assess(self) -> tuple[str, float, int, int] | None:

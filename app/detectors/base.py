@@ -6,7 +6,10 @@ writes: the pipeline gives its proposals to the store, whose admission (§3) dec
 
 The protocol, kept deliberately narrow:
 
-- ``detector(conversation, file_name)`` is called once per conversation, in file order. It
+- ``detector(conversation, file_name, reading)`` is called once per conversation, in file
+  order, with the pipeline's shared :class:`~app.detectors.reading.ConversationReading` of
+  it (made here when not given), so that what every detector reads — the user's turns,
+  their prose, times and folded words — is worked out once, not once per detector. It
   records what it needs (bounded: counters and a capped sample of message refs, never the
   conversations themselves) and returns at once any :class:`Contradiction` it sees (a user
   turn that contradicts an inference, e.g. "actually, give me the long version").
@@ -20,11 +23,12 @@ A plain callable ``(conversation, file_name) -> iterable`` is also accepted by t
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from memtrust.app.detectors.reading import ConversationReading, count_words, prose
 from memtrust.app.ingest.conversation import Conversation, Turn, message_ref
 from memtrust.store.model import DEFAULT_SCOPE, Proposal
 
@@ -64,37 +68,62 @@ class EvidenceLog:
     def __init__(self) -> None:
         self.count = 0
         self.first_refs: list[str] = []
-        self.last_refs: list[str | tuple[str, str, str]] = []  # (source, conversation, message) until read
+        # (source, conversation, message) until read: never the turn, whose text may be long
+        self.last_refs: deque[str | tuple[str, str, str]] = deque(maxlen=MAX_REFS // 2)
         self.first_seen: int | None = None
         self.last_seen: int | None = None
         self.conversations = 0
         self._last_conversation: str | None = None
 
-    def add(self, file_name: str, turn: Turn) -> None:
-        """Record one signal from ``turn``."""
+    def add(self, file_name: str, turn: Turn, at: int | None = None) -> None:
+        """Record one signal from ``turn``; ``at`` is its time in epoch seconds (UTC) when the
+        caller has it already (:attr:`~app.detectors.reading.ConversationReading.epochs`)."""
         self.count += 1
         if turn.conversation_id != self._last_conversation:
             self.conversations += 1
             self._last_conversation = turn.conversation_id
-        half = MAX_REFS // 2
         # A ref is the message's identity (source, conversation, message), never the file name (§6).
-        if len(self.first_refs) < half:
+        if len(self.first_refs) < MAX_REFS // 2:
             self.first_refs.append(message_ref(turn.source, turn.conversation_id, turn.message_id))
-        else:  # the ref is only spelled out if it is still among the latest at the end
+        else:  # spelled out only if it is still among the latest at the end
             self.last_refs.append((turn.source, turn.conversation_id, turn.message_id))
-            if len(self.last_refs) > half:
-                del self.last_refs[0]
-        if turn.at is not None:
+        if at is None:
+            if turn.at is None:
+                return
             at = int(turn.at.timestamp())  # turns carry aware UTC times (app.ingest.to_utc)
-            if self.first_seen is None or at < self.first_seen:
-                self.first_seen = at
-            if self.last_seen is None or at > self.last_seen:
-                self.last_seen = at
+        if self.first_seen is None or at < self.first_seen:
+            self.first_seen = at
+        if self.last_seen is None or at > self.last_seen:
+            self.last_seen = at
+
+    def add_turns(self, file_name: str, turns: Sequence[Turn], epochs: Sequence[int]) -> None:
+        """Record one signal from each of ``turns`` (all of one conversation, in reading order),
+        whose times are ``epochs`` (epoch seconds UTC, one per turn)."""
+        if not turns:
+            return
+        self.count += len(turns)
+        conversation = turns[0].conversation_id
+        if conversation != self._last_conversation:
+            self.conversations += 1
+            self._last_conversation = conversation
+        half = MAX_REFS // 2
+        room = half - len(self.first_refs)
+        if room > 0:
+            self.first_refs += [message_ref(t.source, t.conversation_id, t.message_id) for t in turns[:room]]
+        self.last_refs.extend([(t.source, t.conversation_id, t.message_id) for t in turns[max(room, 0) :][-half:]])
+        low, high = min(epochs), max(epochs)
+        if self.first_seen is None or low < self.first_seen:
+            self.first_seen = low
+        if self.last_seen is None or high > self.last_seen:
+            self.last_seen = high
 
     @property
     def refs(self) -> list[str]:
         """The sampled message refs, first ones then latest ones."""
-        return [*self.first_refs, *(ref if isinstance(ref, str) else message_ref(*ref) for ref in self.last_refs)]
+        return [
+            *self.first_refs,
+            *(ref if isinstance(ref, str) else message_ref(*ref) for ref in self.last_refs),
+        ]
 
 
 class ImplicitDetector:
@@ -113,10 +142,22 @@ class ImplicitDetector:
 
     def __init__(self) -> None:
         self.file_name: str | None = None
+        self._reading: ConversationReading | None = None
 
-    def __call__(self, conversation: Conversation, file_name: str) -> list[Contradiction]:
+    def __call__(
+        self, conversation: Conversation, file_name: str, reading: ConversationReading | None = None
+    ) -> list[Contradiction]:
+        """Observe one conversation; ``reading`` is the pipeline's shared reading of it."""
         self.file_name = file_name
+        self._reading = reading if reading is not None and reading.conversation is conversation else None
         return list(self.observe(conversation, file_name))
+
+    def read(self, conversation: Conversation) -> ConversationReading:
+        """The shared reading of ``conversation``: the one the pipeline gave with it, or a new one."""
+        reading = self._reading
+        if reading is None or reading.conversation is not conversation:
+            reading = self._reading = ConversationReading(conversation)
+        return reading
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterable[Contradiction]:
         raise NotImplementedError
@@ -155,23 +196,10 @@ class ImplicitDetector:
 
 # --- shared text measures ----------------------------------------------------------------
 
-_CODE_BLOCK = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-
-
-def prose(text: str) -> str:
-    """The text without fenced code blocks (code says nothing about style or language)."""
-    return _CODE_BLOCK.sub(" ", text) if "```" in text else text
-
 
 def word_count(text: str) -> int:
-    """Words in ``text`` outside code blocks."""
-    return len(_WORD.findall(prose(text)))
-
-
-def words(text: str) -> list[str]:
-    """The lowercase words of ``text`` outside code blocks."""
-    return [w.lower() for w in _WORD.findall(prose(text))]
+    """Words in ``text`` outside code blocks (:func:`~app.detectors.reading.count_words`)."""
+    return count_words(prose(text))
 
 
 def user_turns(conversation: Conversation) -> Iterator[Turn]:

@@ -30,7 +30,7 @@ from functools import cache
 from lingua import Language, LanguageDetectorBuilder
 from lingua import LanguageDetector as LinguaDetector
 
-from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, user_turns, wilson_lower
+from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector, prose, wilson_lower
 from memtrust.app.ingest.conversation import Conversation, Turn
 from memtrust.store.model import Proposal
 
@@ -59,10 +59,10 @@ def _lingua() -> LinguaDetector:
     return LanguageDetectorBuilder.from_languages(*LANGUAGES).with_low_accuracy_mode().build()
 
 
-def _kept(turn: Turn) -> tuple[str, Turn]:
-    """What the sample keeps of a turn: its prose cut to :data:`SAMPLE_CHARS`, and the turn
-    without its text (for the evidence)."""
-    return prose(turn.text)[:SAMPLE_CHARS], Turn(turn.conversation_id, turn.message_id, turn.role, "", turn.at)
+def _kept(turn: Turn, text: str) -> tuple[str, Turn]:
+    """What the sample keeps of a turn whose prose is ``text``: that cut to
+    :data:`SAMPLE_CHARS`, and the turn without its text (for the evidence)."""
+    return text[:SAMPLE_CHARS], Turn(turn.conversation_id, turn.message_id, turn.role, "", turn.at)
 
 
 def _sample_text(text: str) -> str | None:
@@ -103,14 +103,15 @@ class LanguageDetector(ImplicitDetector):
         self.detected: list[str | None] = []
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
-        for turn in user_turns(conversation):
+        reading = self.read(conversation)
+        for index, turn in enumerate(reading.turns):
             if len(turn.text) < MIN_LETTERS:  # cannot hold enough letters: never sampled
                 continue
             self.seen += 1
             if len(self.sample) < SAMPLE_SIZE:
-                self.sample.append(_kept(turn))
+                self.sample.append(_kept(turn, reading.texts[index]))
             elif self.seen > self._next:  # Algorithm L: the next turn to draw was chosen ahead
-                self.sample[self.random.randrange(SAMPLE_SIZE)] = _kept(turn)
+                self.sample[self.random.randrange(SAMPLE_SIZE)] = _kept(turn, reading.texts[index])
                 self._weight *= math.exp(math.log(self.random.random()) / SAMPLE_SIZE)
                 self._next = self.seen + int(math.log(self.random.random()) / math.log(1 - self._weight))
         return iter(())

@@ -19,14 +19,8 @@ from collections.abc import Iterator
 
 import ahocorasick
 
-from memtrust.app.detectors.base import (
-    Contradiction,
-    EvidenceLog,
-    ImplicitDetector,
-    user_replies,
-    wilson_lower,
-    word_count,
-)
+from memtrust.app.detectors.base import Contradiction, EvidenceLog, ImplicitDetector, wilson_lower
+from memtrust.app.detectors.reading import count_words
 from memtrust.app.ingest.conversation import Conversation
 from memtrust.store.model import Proposal, to_epoch
 
@@ -50,11 +44,12 @@ _WANTS_LESS = re.compile(
     r"|in\s+(?:one|a|two)\s+(?:sentence|line|word)s?|(?:just|only)\s+(?:the\s+)?(?:answer|short\s+version))\b",
 )
 # Every phrase above holds one of these words: a reply without any (most replies) needs
-# neither pattern run. One Aho–Corasick pass over the lowercased replies finds them.
+# neither pattern run. One Aho–Corasick pass over a lowercased reply finds them; "tl dr" is
+# how "tl;dr" reads folded (the conversation's shared folded text is looked at first).
 _HINTS = ahocorasick.Automaton()
 for _hint in (
     "long", "full", "detail", "complete", "more", "elaborat", "expand", "short", "brief", "vague", "tl;dr", "tldr",
-    "wordy", "verbose", "concise", "sentence", "line", "word", "answer",
+    "tl dr", "wordy", "verbose", "concise", "sentence", "line", "word", "answer",
 ):  # fmt: skip
     _HINTS.add_word(_hint, _hint)
 _HINTS.make_automaton()
@@ -83,28 +78,34 @@ class ReplyLengthDetector(ImplicitDetector):
         self.contradicted = False
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator[Contradiction]:
-        replies = list(user_replies(conversation))
-        # One look for a hint word in all the replies at once; most conversations have none.
-        any_hint = bool(replies) and _hinted("\n".join(turn.text for turn in replies).lower())
-        for turn in replies:
+        reading = self.read(conversation)
+        replies = reading.replies
+        # One look for a hint word in the user's folded words at once (a hint in a lowercased
+        # reply is there too, unless it is in a code block); most conversations have none.
+        any_hint = bool(replies) and (
+            _hinted(reading.folded) or any("```" in reading.turns[index].text for index in replies)
+        )
+        turns, texts, epochs = reading.turns, reading.texts, reading.epochs
+        for index in replies:
+            turn = turns[index]
             self.replies += 1
             lowered = turn.text.lower() if any_hint else ""
             hinted = any_hint and _hinted(lowered)
             if hinted and _WANTS_MORE.search(lowered):
                 self.asked_more += 1
-                self.long.add(file_name, turn)
+                self.long.add(file_name, turn, epochs[index])
                 self.contradicted = True
                 at = to_epoch(turn.at) if turn.at else None
                 yield Contradiction(self.key, "brief", turn.ref, at, self.name)
                 continue
-            count = word_count(turn.text)
+            count = count_words(texts[index])
             wants_less = hinted and _WANTS_LESS.search(lowered) is not None
             if wants_less or count <= SHORT_WORDS:
                 self.asked_less += wants_less
-                self.short.add(file_name, turn)
+                self.short.add(file_name, turn, epochs[index])
                 self.contradicted = False  # a short reply after the contradiction, in file order
             elif count >= LONG_WORDS:
-                self.long.add(file_name, turn)
+                self.long.add(file_name, turn, epochs[index])
 
     def assess(self) -> tuple[str, float] | None:
         """The leading value and its confidence, or ``None`` with too few replies."""

@@ -32,13 +32,12 @@ from itertools import zip_longest
 
 import ahocorasick
 
-from memtrust.app.detectors.base import MAX_REFS, EvidenceLog, ImplicitDetector, prose, user_turns
+from memtrust.app.detectors.base import MAX_REFS, EvidenceLog, ImplicitDetector, prose
+from memtrust.app.detectors.reading import ConversationReading
 from memtrust.app.ingest.conversation import Conversation, Turn
 from memtrust.store.inference_vocabulary import INTEREST_TOPICS
 from memtrust.store.model import Proposal
 from memtrust.store.sensitive import first_class, fold, folded_matches, sensitive_class
-
-_SEPARATOR = " zqxmessagezqx "  # between messages: a word no keyword holds, unchanged by fold
 
 #: Different keywords of a topic a conversation needs when none of them is decisive.
 MIN_KEYWORDS = 2
@@ -143,11 +142,18 @@ TOPICS: dict[str, frozenset[str]] = {
 }
 
 
+#: The keywords of each form, as (topic, keyword, decisive); the automaton finds a form's index.
+_FOUND: tuple[tuple[tuple[str, str, bool], ...], ...] = tuple(
+    tuple((k.topic, k.text, k.decisive) for k in keywords) for keywords in _KEYWORDS.values()
+)
+
+
 def _automaton() -> ahocorasick.Automaton:
-    """One automaton over every keyword form, each key with the space before it."""
+    """One automaton over every keyword form, each key with the space before it; its value is
+    the form's index in :data:`_FOUND` (an int: a scan compares and hashes it cheaply)."""
     automaton = ahocorasick.Automaton()
-    for form, keywords in _KEYWORDS.items():
-        automaton.add_word(f" {form}", tuple((k.topic, k.text, k.decisive) for k in keywords))
+    for index, form in enumerate(_KEYWORDS):
+        automaton.add_word(f" {form}", index)
     automaton.make_automaton()
     return automaton
 
@@ -179,60 +185,52 @@ def keywords_in(text: str) -> list[tuple[str, str, bool]]:
 def _keywords_at(folded: str) -> Iterator[tuple[int, tuple[tuple[str, str, bool], ...]]]:
     """(offset of the keyword's last letter, its keywords) in a folded text: the longest match
     at each place, left to right, that ends where a word ends."""
-    for end, keywords in _AUTOMATON.iter_long(folded):
+    for end, index in _AUTOMATON.iter_long(folded):
         if folded[end + 1] == " ":
-            yield end, keywords
+            yield end, _FOUND[index]
 
 
-@dataclass
-class _Seen:
-    keywords: set[str]
-    decisive: bool
-    turn: Turn
-
-
-def _scan(conversation: Conversation) -> dict[str, _Seen]:
-    """Topic → the keywords the user's turns hold and the message that first matched it
-    (its first decisive match, if any); ``{}`` when those turns speak of a sensitive class.
-
-    The messages are folded together once, searched for topics and screened for sensitive
-    classes in one pass each."""
-    turns = list(user_turns(conversation))
-    if not turns:
-        return {}
-    # One fold for the whole conversation: messages are joined by a separator word that no
-    # keyword or vocabulary entry holds, and a match's message is the count of separators
-    # before it.
-    joined = fold(_SEPARATOR.join(prose(turn.text) for turn in turns))
-    first: dict[tuple[tuple[str, str, bool], ...], int] = {}  # each keyword once, where it first ends
-    for end, keywords in _AUTOMATON.iter_long(joined):
-        if keywords not in first and joined[end + 1] == " ":
-            first[keywords] = end
-    seen: dict[str, _Seen] = {}
-    for keywords, end in first.items():
-        for topic, text, decisive in keywords:
+def _scan(folded: str) -> dict[str, tuple[set[str], bool, int]]:
+    """Topic → (the keywords the folded words hold, whether one is decisive, where the topic
+    first matched: the end of its first decisive keyword if any, else of its first keyword),
+    in the order the topics first appear."""
+    first: dict[int, int] = {}  # each keyword form once, where it first ends
+    for end, index in _AUTOMATON.iter_long(folded):
+        if index not in first and folded[end + 1] == " ":
+            first[index] = end
+    seen: dict[str, tuple[set[str], bool, int]] = {}
+    for index, end in first.items():
+        for topic, text, decisive in _FOUND[index]:
             entry = seen.get(topic)
             if entry is None:
-                seen[topic] = _Seen({text}, decisive, turns[joined.count(_SEPARATOR, 0, end)])
-            elif decisive and not entry.decisive:  # the evidence is the first decisive message
-                entry.keywords.add(text)
-                entry.decisive, entry.turn = True, turns[joined.count(_SEPARATOR, 0, end)]
-            else:
-                entry.keywords.add(text)
-    if seen and first_class(folded_matches(joined)) is not None:
-        return {}
+                seen[topic] = ({text}, decisive, end)
+                continue
+            entry[0].add(text)
+            if decisive and not entry[1]:  # the evidence is the first decisive message
+                seen[topic] = (entry[0], True, end)
     return seen
 
 
-def topics_in(conversation: Conversation, min_keywords: int = MIN_KEYWORDS) -> dict[str, Turn]:
+def topics_in(
+    conversation: Conversation, min_keywords: int = MIN_KEYWORDS, *, reading: ConversationReading | None = None
+) -> dict[str, Turn]:
     """The topics of one conversation → the user's message that matched each. A topic needs a
     decisive keyword or ``min_keywords`` different ones; ``{}`` when the user's turns speak of
-    a sensitive class (§3.1)."""
-    return {
-        topic: entry.turn
-        for topic, entry in _scan(conversation).items()
-        if entry.decisive or len(entry.keywords) >= min_keywords
+    a sensitive class (§3.1). ``reading`` is the shared reading of ``conversation`` when the
+    caller has one (:class:`~app.detectors.reading.ConversationReading`).
+
+    The user's words are folded once (in the shared reading), searched for topics in one
+    pass, and screened for sensitive classes only when a topic was found."""
+    if reading is None or reading.conversation is not conversation:
+        reading = ConversationReading(conversation)
+    ends = {
+        topic: end
+        for topic, (keywords, decisive, end) in _scan(reading.folded).items()
+        if decisive or len(keywords) >= min_keywords
     }
+    if not ends or first_class(folded_matches(reading.folded)) is not None:
+        return {}
+    return {topic: reading.turn_at(end) for topic, end in ends.items()}
 
 
 class TopicsDetector(ImplicitDetector):
@@ -251,8 +249,11 @@ class TopicsDetector(ImplicitDetector):
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         self.conversations += 1
-        for name, turn in topics_in(conversation).items():
-            self.logs.setdefault(name, EvidenceLog()).add(file_name, turn)
+        for name, turn in topics_in(conversation, reading=self.read(conversation)).items():
+            log = self.logs.get(name)
+            if log is None:
+                log = self.logs[name] = EvidenceLog()
+            log.add(file_name, turn)
         return iter(())
 
     @staticmethod
