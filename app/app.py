@@ -6,9 +6,9 @@ prune notice given by the command line if any, pushes the main screen and lists 
 binding of the current screen in the command palette.
 
 With ``prune=True`` the main screen runs the §4 launch prune itself, in its first worker,
-before it shows any data: the screen paints at once even when thousands of rows expire
-(issue 6). The command line may still prune before starting the app; the second prune then
-finds nothing.
+right after it shows the first data (read with the rows already expired left out): the screen
+paints and shows data at once even when thousands of rows expire. The command line may still
+prune before starting the app; the second prune then finds nothing.
 """
 
 from __future__ import annotations

@@ -198,7 +198,8 @@ def _run_app(ctx: click.Context) -> None:
             lock.acquire()  # first run: the store's folder exists only now
         from memtrust.app.app import MemtrustApp
 
-        # The app runs the §4 launch prune in its first worker, before any data is shown.
+        # The app runs the §4 launch prune in its first worker, right after the first data
+        # (which leaves out the rows already expired) is shown.
         MemtrustApp(opened.store, key_mode=opened.key_mode, prune=True).run()
     finally:
         lock.release()

@@ -16,10 +16,12 @@ influence events of a heavy user (:func:`fill_influence`): five assistants each 
 - **memtrust launch**: ``MemtrustApp`` from ``run_test`` to the first paint of the main
   screen: status line, search box, the panes' frames and titles ("Saved by you (reading…)"),
   the detail frame and the footer. The panes' option lists are mounted right after that
-  frame (Textual's lazy-mount pattern), then the prune runs in the screen's first worker,
-  off the UI thread;
+  frame (Textual's lazy-mount pattern), then the screen's first worker reads the first
+  pages (the rows already expired left out) and, after posting them, runs the prune, off
+  the UI thread;
 - **lists**: until the first frame with both option lists mounted (still empty);
-- **memtrust data**: until the panes show their first page (prune + page reads done);
+- **memtrust data**: until the panes show their first page (page reads done; the prune
+  comes after it);
 - **search keystroke**: one key event posted to the app (as the terminal driver does) → the
   panes show that search and a frame with them is painted, for each letter of a common word
   and of a word that matches nothing. (``Pilot.press`` is not used for timing: it also

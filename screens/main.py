@@ -14,8 +14,11 @@ length), a page of matches at a time, in the order they were written; the totals
 titles are counted once typing pauses. Every store call runs in a thread worker that posts a
 message back; a result for a stale generation (an older search) is discarded.
 
-At launch the screen runs the §4 prune in its first worker, so the screen paints at once and
-shows data only after expired rows are gone.
+At launch the screen paints at once, then its first worker reads the first page of each pane
+with the rows that have already expired left out, shows them, and only then runs the §4 prune
+(one transaction, each deletion audited), so a store where thousands of rows expired shows its
+data as fast as any other; when the prune removed anything the panes are read again and a
+notice says what went.
 
 Writes made outside the app while it is open (the CLI, an agent over MCP) appear on their own:
 every :attr:`MainScreen.OUTSIDE_WRITES_POLL_SECONDS` a thread worker reads the store's
@@ -63,7 +66,7 @@ from memtrust.screens.widgets.memory_pane import MemoryPane
 from memtrust.screens.widgets.status_line import StatusLine
 from memtrust.store.deletion_requests import inbox_count
 from memtrust.store.errors import MemtrustError
-from memtrust.store.model import Memory, Proposal
+from memtrust.store.model import Memory, Proposal, to_epoch
 from memtrust.store.version import app_version
 
 #: Seconds of no typing before the search's total matches are counted (the titles' "N of M").
@@ -324,6 +327,9 @@ class MainScreen(StoreScreen):
     class OutsideWrite(Message):
         """Another connection (the CLI, an agent) committed to the store since the last look."""
 
+    class Pruned(Message):
+        """The launch prune removed rows after the first page was shown: read the panes again."""
+
     class Notice(Message):
         """Something to tell the user that changed nothing on screen (prune, review nudge)."""
 
@@ -417,37 +423,47 @@ class MainScreen(StoreScreen):
 
     @work(thread=True, exit_on_error=False, group="store-read", description="Reading memories")
     def read_view(self, search: str, generation: int, prune: bool) -> None:
-        """Prune at launch (§4), then read each pane's first page, the Inbox count and the
-        consent state (thread worker)."""
+        """Read each pane's first page, the Inbox count and the consent state; at launch
+        (``prune``) leave out the rows already expired, then run the §4 prune after the data
+        is shown (thread worker)."""
         store = self.memtrust.store
         try:
-            if prune:
-                report = store.prune(actor="system")
-                if (notice := report.notice()) is not None:
-                    self.post_message(self.Notice(notice, "Expired memories removed"))
             self.data_version = store.data_version()  # what is shown is as new as this, at least
-            panes = {pane_id: self._read_pane(pane_id, search) for pane_id in PANES}
+            expired_by = to_epoch(self.memtrust.now()) if prune else None
+            panes = {pane_id: self._read_pane(pane_id, search, expired_by=expired_by) for pane_id in PANES}
             view = MemoryView(panes=panes, search=search, pending=inbox_count(store), learning=store.learning_enabled())
             self.post_message(self.Loaded(view, generation))
-            if prune and (nudge := review_due(store, self.memtrust.now())) is not None:
-                self.post_message(self.Notice(nudge, "Time for a review", timeout=20))
         except BaseException:
             self.post_message(self.Loaded(MemoryView({}, search, 0, False), -1))
             raise
+        if prune:
+            report = store.prune(actor="system")
+            if report.total:
+                self.post_message(self.Pruned())
+            if (notice := report.notice()) is not None:
+                self.post_message(self.Notice(notice, "Expired memories removed"))
+            if (nudge := review_due(store, self.memtrust.now())) is not None:
+                self.post_message(self.Notice(nudge, "Time for a review", timeout=20))
 
-    def _read_pane(self, pane_id: str, search: str, *, last: bool = False) -> PaneRows:
+    def _read_pane(self, pane_id: str, search: str, *, last: bool = False, expired_by: int | None = None) -> PaneRows:
         """A pane's first page, or with ``last`` its last page (End), for ``search``: one index
-        read either way (the pane index, or the full-text index while searching)."""
+        read either way (the pane index, or the full-text index while searching). With
+        ``expired_by`` (epoch seconds UTC: launch, before the prune) the rows expired by then
+        are left out of the page and of the total."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         if not search:
             rows = store.page(formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
+            if expired_by is not None:
+                total -= store.count_expired(expired_by, formation=formation, statuses=statuses)
         else:
             rows = store.search_page(search, formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             # The total comes after (MainScreen.Counted): counting every match would delay the rows.
             total = -1 if len(rows) > PAGE_ROWS else len(rows)
         beyond = len(rows) > PAGE_ROWS
+        if expired_by is not None:
+            rows = [m for m in rows if m.expires_at is None or to_epoch(m.expires_at) > expired_by]
         if last:
             return PaneRows(rows[-PAGE_ROWS:], total, False, beyond)
         return PaneRows(rows[:PAGE_ROWS], total, beyond)
@@ -463,6 +479,9 @@ class MainScreen(StoreScreen):
             for pane_id, (formation, statuses) in PANES.items()
         }
         self.post_message(self.Counted(counts, generation))
+
+    def on_main_screen_pruned(self, _message: Pruned) -> None:
+        self.reload()
 
     def on_main_screen_counted(self, message: Counted) -> None:
         if message.generation == self.generation:

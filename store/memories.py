@@ -255,6 +255,17 @@ class MemoryStore:
         with self.db.read() as conn:
             return conn.execute(sql, params).fetchone()[0]
 
+    def count_expired(self, now_epoch: int, *, formation: str, statuses: Sequence[str]) -> int:
+        """How many memories of ``formation`` with a status in ``statuses`` have an
+        ``expires_at`` at or before ``now_epoch`` (epoch seconds UTC): the rows the next prune
+        deletes (§4). One range of the ``memories_expiry`` index, cheap at any size."""
+        with self.db.read() as conn:
+            return conn.execute(
+                "SELECT count(*) FROM memories WHERE expires_at <= ? AND formation = ?"
+                f" AND status IN ({', '.join('?' * len(statuses))})",
+                [now_epoch, formation, *statuses],
+            ).fetchone()[0]
+
     def search_page(
         self,
         text: str,

@@ -331,9 +331,9 @@ async def test_an_action_before_the_first_read_says_it_is_still_reading(store, c
     read = threading.Event()
     read_pane = MainScreen._read_pane
 
-    def slow_read(screen, *args):
+    def slow_read(screen, *args, **kwargs):
         read.wait(10)
-        return read_pane(screen, *args)
+        return read_pane(screen, *args, **kwargs)
 
     monkeypatch.setattr(MainScreen, "_read_pane", slow_read)
     app = make_app(store, clock)
@@ -372,3 +372,48 @@ async def test_a_note_is_listed_by_its_value_never_by_its_key(store, clock):
     assert note.key == note_key("my sister's birthday is May 3")  # the words the caller put in the key are gone
     assert "note\nmy sister's birthday is May 3" in pane
     assert note.key not in pane and "sisters_birthday" not in pane
+
+
+async def test_launch_shows_data_before_the_prune_finishes_and_never_an_expired_row(store, clock, monkeypatch):
+    saved(store, "profile.name", "Sam Rivera")
+    inferred(store, "style.answer_length", "brief")
+    kept = inferred(store, "locale.language", "dutch")
+    clock.advance(days=61)  # the first inference's 60-day TTL has run out
+    _extend(store, kept.id, int(clock.now.timestamp()) + 86_400)
+    expired_ids = {m.id for m in store.list() if m.key == "style.answer_length"}
+    assert expired_ids
+
+    started, release = threading.Event(), threading.Event()
+    prune = store.prune
+
+    def held_prune(**kwargs):
+        started.set()
+        assert release.wait(10)
+        return prune(**kwargs)
+
+    monkeypatch.setattr(store, "prune", held_prune)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):  # the first data is painted while the prune has not finished
+            await pilot.pause(0.01)
+            screen = app.screen
+            if isinstance(screen, MainScreen) and screen.memory_view is not None and started.is_set():
+                break
+        screen = app.screen
+        assert started.is_set() and not release.is_set() and screen.memory_view is not None
+        inferred_pane = screen.query_one("#inferred", MemoryPane)
+        shown_during_prune = set(inferred_pane.memories)
+        assert kept.id in shown_during_prune and not expired_ids & shown_during_prune
+        assert inferred_pane.border_title == "What we think we know (1)"
+        assert "Sam Rivera" in rendered(screen.query_one("#saved-list"))
+
+        release.set()
+        await settle(pilot)
+        assert not expired_ids & {m.id for m in store.list()}  # pruned from the store
+        assert "Removed 1 expired inferred memory." in [n.message for n in app._notifications]
+        assert set(screen.query_one("#inferred", MemoryPane).memories) == {kept.id}
+
+
+def _extend(store, memory_id: str, expires_at: int) -> None:
+    with store.db.write() as conn:
+        conn.execute("UPDATE memories SET expires_at = ? WHERE id = ?", (expires_at, memory_id))
