@@ -60,6 +60,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+from textual.worker import WorkerCancelled, WorkerState
 
 from memtrust.app.app import MemtrustApp
 from memtrust.app.settings import Settings
@@ -247,6 +248,16 @@ async def _until(condition, *, timeout: float = 60.0, state=None, every: float =
         await asyncio.sleep(every)
 
 
+async def _workers_done(app: MemtrustApp) -> None:
+    """Wait until every started worker has ended. A cancelled one is no failure: the
+    outside-writes poll is an exclusive worker, replaced by the next poll while the launch
+    prune runs (Textual's ``wait_for_complete`` raises WorkerCancelled for it)."""
+    started = [worker for worker in app.workers if worker.state is not WorkerState.PENDING]
+    for outcome in await asyncio.gather(*(worker.wait() for worker in started), return_exceptions=True):
+        if isinstance(outcome, BaseException) and not isinstance(outcome, WorkerCancelled):
+            raise outcome
+
+
 async def _minimal_launch() -> float:
     start = time.perf_counter()
     app = MinimalApp()
@@ -276,6 +287,8 @@ async def _type(app: MemtrustApp, screen: MainScreen, key: str, character: str |
     return _first_paint("MainScreen", shown) - began
 
 
+#: Seconds from launch until the launch prune (which runs after the first data) had ended.
+PRUNED: list[float] = []
 #: perf_counter of every time the Overview put figures on its widgets (OverviewScreen.show).
 SHOWN: list[float] = []
 _show = OverviewScreen.show
@@ -321,7 +334,8 @@ async def _memtrust_run(
         loaded = time.perf_counter()
         await _until(lambda: _first_paint("MainScreen", loaded) is not None)
         data = _first_paint("MainScreen", loaded) - start
-        await app.workers.wait_for_complete()
+        await _workers_done(app)
+        PRUNED.append(time.perf_counter() - start)  # the prune (after the first data) has ended
         await pilot.pause()
         keystrokes: list[float] = []
         for word in words:
@@ -330,14 +344,14 @@ async def _memtrust_run(
                 keystrokes.append(await _type(app, screen, letter, letter, word[:typed]))
             await pilot.press("escape")
             await _until(lambda: screen.memory_view.search == "" and not screen.reading)
-            await app.workers.wait_for_complete()
+            await _workers_done(app)
             await pilot.pause()
         opens = []
         for _open in range(OVERVIEW_OPENS):
             app.set_focus(None)  # t is a key of the main screen, not of the search box
             await pilot.pause()
             opens.append(await _open_overview(app))
-            await app.workers.wait_for_complete()
+            await _workers_done(app)
             await pilot.press("escape")
             await _until(lambda: isinstance(app.screen, MainScreen))
             await pilot.pause()
@@ -412,6 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         f"= {len(CONSUMERS) * READS_PER_DAY * AUDIT_DAYS * ROWS_PER_READ:,} influence events"
     )
     print(f"overview: median of {OVERVIEW_OPENS} opens a run; CPU is the process's time over the same span")
+    if PRUNED:
+        print(f"launch prune ended (after the first data) at median {_ms(statistics.median(PRUNED))} from launch")
     print(
         "targets at 100,000: launch ratio <= 1.5; search keystroke median <= 16 ms, worst <= 33 ms; overview <= 100 ms"
     )

@@ -13,6 +13,7 @@ detector set its own), its TTL is shorter (30 days), and its evidence says "a we
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator
 
 from memtrust.app.detectors.base import EvidenceLog, ImplicitDetector
@@ -44,27 +45,36 @@ class ActivityHoursDetector(ImplicitDetector):
 
     def __init__(self) -> None:
         super().__init__()
-        self.hours = [0] * 24
+        self.hour_counts: Counter[int] = Counter()
         self.days: set[int] = set()  # bounded: at most one entry per UTC calendar day
         self.log = EvidenceLog()
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         reading = self.read(conversation)
-        timed = [(turn, at) for turn, at in zip(reading.turns, reading.epochs, strict=True) if at is not None]
-        hours = self.hours
-        for _turn, at in timed:
-            hours[at // 3600 % 24] += 1  # the UTC hour
-            self.days.add(at // 86_400)  # the UTC day
-        if timed:
-            self.log.add_turns(file_name, [turn for turn, _at in timed], [at for _turn, at in timed])
+        epochs = [at for at in reading.epochs if at is not None]
+        if epochs:
+            self.hour_counts.update([at // 3600 % 24 for at in epochs])  # the UTC hours
+            self.days.update([at // 86_400 for at in epochs])  # the UTC days
+            timed = (
+                reading.turns
+                if len(epochs) == len(reading.turns)
+                else [turn for turn, at in zip(reading.turns, reading.epochs, strict=True) if at is not None]
+            )
+            self.log.add_turns(file_name, timed, epochs)
         return iter(())
+
+    @property
+    def hours(self) -> list[int]:
+        """User turns per UTC hour of the day, 0 to 23."""
+        return [self.hour_counts[hour] for hour in range(24)]
 
     def assess(self) -> tuple[str, float, int, int] | None:
         """(offset text, confidence, quiet window start hour UTC, messages in it), or None."""
-        total = sum(self.hours)
+        hours = self.hours
+        total = sum(hours)
         if total < MIN_MESSAGES or len(self.days) < MIN_DAYS:
             return None
-        window = [sum(self.hours[(start + i) % 24] for i in range(QUIET_HOURS)) for start in range(24)]
+        window = [sum(hours[(start + i) % 24] for i in range(QUIET_HOURS)) for start in range(24)]
         quietest = min(window)
         # Several windows may tie (a long quiet night): take their circular mean.
         tied = [h for h in range(24) if window[h] == quietest]
