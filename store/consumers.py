@@ -29,11 +29,11 @@ from memtrust.store import audit, recall
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
+from memtrust.store.quoting import one_line
 
 Purpose = Literal["style", "privileged"]
 PURPOSES: tuple[Purpose, ...] = ("style", "privileged")
 _CONSUMER = re.compile(r"^[a-z0-9_]{1,64}$")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 #: The 0.7 floor (§3.8): no inference below this confidence is ever given to a consumer.
@@ -85,15 +85,12 @@ def label(memory: Memory) -> str:
     return label_for(memory.formation, memory.confidence)
 
 
-def _one_line(text: str) -> str:
-    """Escape line breaks and control characters so a value cannot add lines to the block."""
-    return _CONTROL.sub(lambda m: "\\n" if m.group() == "\n" else f"\\u{ord(m.group()):04x}", text)
-
-
 def memory_line(key: str, value: str, formation: str, confidence: float) -> str:
     """One line of a prompt block: ``- [saved by you] key: value`` / ``- [inferred 82%] key: value``
-    (the value on one line, :func:`_one_line`)."""
-    return f"- [{label_for(formation, confidence)}] {key}: {_one_line(value)}"
+    (the value on one line, :func:`memtrust.store.quoting.one_line`: line breaks, control,
+    bidi and other invisible format characters escaped, so a value cannot add a line that
+    passes for one of the block's own)."""
+    return f"- [{label_for(formation, confidence)}] {key}: {one_line(value)}"
 
 
 def left_out_line(left_out: int, *, exact: bool, max_tokens: int) -> str:
