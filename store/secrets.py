@@ -156,7 +156,7 @@ _TOKEN_ANY_CASE = re.compile("|".join(_TOKENS), re.IGNORECASE)
 # --- AWS secret access keys and high-entropy runs ----------------------------------------
 
 _AWS_WORDS = re.compile(r"aws|amazon|secret[ _-]?(?:access[ _-]?)?key|access[ _-]?key|s3|iam", re.IGNORECASE)
-_RUN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/=_-])")
+_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX_RUN = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{64,}(?![0-9A-Za-z])")
 _HASH_WORDS = re.compile(
     r"(?:sha-?\d*|md5|checksum|digest|hash|fingerprint|blake2\w*|integrity)\W{0,3}\S{0,12}\W*$", re.IGNORECASE
@@ -340,7 +340,7 @@ _ACCESS_WORDS = (
     r"(?:door|gate|alarm|safe|garage|lockbox|keybox|padlock|locker)'?s? (?:code|combination)|"
     # Dutch
     r"(?:deur|voordeur|poort|alarm|kluis|garage|toegangs|sleutelkastje|fietsslot|cijferslot|portiek)s?-?code|"
-    r"code (?:van|voor) (?:de|het) (?:\w+ )?(?:deur|voordeur|poort|alarm|kluis|garage|sleutelkastje|slot)|"
+    r"code (?:van|voor) (?:de|het) (?:\w+ )?(?:deur|voordeur|poort|hek|alarm|kluis|garage|sleutelkastje|slot)|"
     # German
     r"(?:tür|haustür|tor|alarm|alarmanlagen|tresor|safe|garagen|zugangs|schlüsselkasten|zahlenschloss|"
     r"fahrradschloss)-?(?:code|kombination)|"
@@ -350,12 +350,14 @@ _ACCESS_WORDS = (
     r"cadenas|boîte à clés|interphone)|code d'accès|code d’accès|"
     # Spanish
     r"código (?:de la |del |de |de acceso)(?:\w+ )?(?:puerta|alarma|caja fuerte|portal|garaje|portón|cerradura|"
-    r"candado|edificio)?|clave de (?:la )?(?:alarma|puerta|caja fuerte|portal)"
+    r"candado|edificio)?|clave (?:de la |del |de )(?:alarma|puerta|caja fuerte|portal|portón|garaje)|"
+    # Combination locks, named alone
+    r"combination lock|zahlenschloss|cijferslot|cadenas à code|candado de combinación"
 )
 # "the safe combination is 4321", "la combinación de la caja fuerte", "7734 opens the lockbox".
 _LOCKS = (
     r"door|gate|alarm|safe|garage|lock ?box|key ?box|padlock|locker|"
-    r"deur|poort|kluis|slot|tür|tor|tresor|schloss|porte|portail|coffre|cadenas|"
+    r"deur|poort|hek|kluis|slot|tür|tor|tresor|schloss|porte|portail|coffre|cadenas|"
     r"puerta|portal|caja fuerte|candado|cerradura"
 )
 _COMBINATION = (
@@ -365,7 +367,9 @@ _COMBINATION = (
 _ACCESS = re.compile(
     rf"(?:{_ACCESS_WORDS}|{_COMBINATION})\b(?:[^\n\d]{{0,40}}?)(?<![\w-]){_CODE}"
     rf"|(?<![\w-]){_CODE}[^\n\d]{{0,30}}?(?:{_ACCESS_WORDS}|{_COMBINATION})"
-    rf"|(?<![\w-]){_CODE}\s+(?:opens|unlocks|open|opent|öffnet|ouvre|abre)\s+(?:\w+\s+){{0,2}}?(?:{_LOCKS})",
+    rf"|(?<![\w-]){_CODE}\s+(?:opens|unlocks|open|opent|öffnet|ouvre|abre)\s+(?:\w+\s+){{0,2}}?(?:{_LOCKS})"
+    # "Mum's alarm is 4371, press # after": a lock, a verb, 4–8 digits and the end of the clause.
+    rf"|\b(?:{_LOCKS})\s+(?:is|=|:|ist|est|es|zijn)\s*[#*]?\d{{4,8}}[#*]?(?=\s*(?:$|[,.;!)]|press|druk|drück|appuy|puls))",
     re.IGNORECASE,
 )
 # One-time, backup and recovery codes: the words, then a code with a digit in it.
@@ -388,7 +392,7 @@ _CARD_CODE = re.compile(
 # with digits near it is a secret.
 _PIN = re.compile(
     r"\b(?:pin|pincode|pin-code|pinnummer|pin-nummer|pin-?number|code pin|code secret)\b"
-    r"(?:[^\n\d]{0,30}?)(?<![\w-])\d{4,8}(?![\w-])"
+    r"(?:[^\n]{0,30}?)(?<![\w-])\d{4,8}(?![\w-])"
     r"|(?<![\w-])\d{4,8}\W{0,3}(?:is|ist|est|es|was)\s+(?:my|mijn|mein|meine|mon|ma|mi|the|de|die|le|la|el)\s+"
     r"(?:\w+\s+)?(?:pin|pincode|code pin)\b",
     re.IGNORECASE,
@@ -398,7 +402,8 @@ _PIN = re.compile(
 
 _PASSWORD_WORD = (
     r"password|passwd|passcode|passphrase|pass phrase|wachtwoord|paswoord|passwort|kennwort|mot de passe|mdp|"
-    r"contraseña|contrasena|clave de acceso|wifi[- ]?(?:code|key)|wlan[- ]?(?:schlüssel|key)|clé wifi|clave wifi"
+    r"contraseña|contrasena|clave de acceso|wifi[- ]?(?:code|key)|wlan[- ]?(?:schlüssel|key)|clé wifi|"
+    r"clave (?:del |de la )?(?:wifi|wi-fi|router|correo|red)|code (?:du )?wifi|wifi-?code"
 )
 _ASSIGNMENT_VERB = r"is|was|are|=|:|ist|lautet|war|est|était|c'est|es|era|zijn|luidt|is nu|ahora es"
 # "the password is too short", "mein Passwort ist nicht sicher": what follows the verb is talk.
@@ -414,9 +419,12 @@ _POINTING = (
 )
 _PASSWORD = re.compile(
     # "password: x", "mein Passwort lautet x", "my wifi password is now x"
-    rf"(?:{_PASSWORD_WORD})(?:\s+(?:\w+\s+){{0,3}}?(?:{_ASSIGNMENT_VERB})\s*|\s*[=:]\s*)[\"'“«]?\s*{_NOT_TALK}\S{{3,}}"
+    rf"(?:{_PASSWORD_WORD})(?:\s+(?:\w+\s+){{0,3}}?(?:{_ASSIGNMENT_VERB})\s*|(?:\s+\w+){{0,3}}\s*[=:]\s*)"
+    rf"[\"'“«]?\s*{_NOT_TALK}\S{{3,}}"
+    # "wifi pass is Zomer2024!", "my gmail pw is …": a short word, so the value must look like one.
+    r"|\b(?:pass|pw|pwd|ww)\s+(?:is|=|:|ist|est|es|c'est)\s+[\"'“«]?(?=\S*[\d_]|\S*[^\w\s]\S)\S{4,}"
     # "password hunter2" (a digit, an underscore or a symbol makes it a secret, not a word)
-    rf"|(?:{_PASSWORD_WORD})\s+[\"'“«]?(?=\S*[\d_]|\S*[^\w\s]\S)\S{{4,}}"
+    rf"|(?:{_PASSWORD_WORD})[ \t]+[\"'“«]?(?=\S*[\d_]|\S*[^\w\s]\S)\S{{4,}}"
     # "hunter22 is my password", "x ist mein Passwort", "x est mon mot de passe"
     rf"|(?<!\S){_POINTING}\S{{4,}}\s+(?:is|was|=|ist|est|es|era|zijn|was)\s+(?:my|the|our|mijn|ons|onze|het|mein|meine|unser|das|"
     rf"mon|ma|notre|le|la|mi|nuestra|la)\s+(?:\w+[\s-]+){{0,2}}(?:{_PASSWORD_WORD})\b"
@@ -515,7 +523,9 @@ def secret_in_key(key: str) -> Secret | None:
             return Secret(
                 _SECRET_KEY_PARTS.get(match.group(1), "password" if "pass" in match.group(1) else "credential")
             )
-    if _TOKEN_ANY_CASE.search(key) or _PRIVATE_KEY.search(key.upper()):
+    # A token may follow a word in the same part (``ci.token_ghp_…``): try each start after "_".
+    starts = [part[index + 1 :] for part in key.split(".") for index, char in enumerate(part) if char == "_"]
+    if any(_TOKEN_ANY_CASE.search(text) for text in (key, *starts)) or _PRIVATE_KEY.search(key.upper()):
         return Secret("token")
     if _iban(key.upper().replace("_", " ")):
         return Secret("bank")

@@ -52,6 +52,16 @@ ONCE_KEPT = [
     ("connection", "Server=sql01;Database=crm;User Id=sa;Password=Zomer2024!;"),
     ("national_id", "mijn BSN is 111222333"),
     ("code", "backup codes: 8f3k-2m9q 7d1x-p4r2"),
+    # said without the word "code", or with a short word for the password
+    ("access_code", "Mum's alarm is 4371, press # after"),
+    ("access_code", "de code voor het hek is 7078"),
+    ("access_code", "Zahlenschloss vom Fahrrad: 5424"),
+    ("access_code", "la clave del portal es 5037"),
+    ("password", "wifi pass is Zomer2024!"),
+    ("password", "wachtwoord van de router: Sonne#1987"),
+    ("password", "la clave del wifi es hunter22"),
+    ("pin", "card PIN 4 digits: 1710"),
+    ("aws_secret", "AWS_SECRET_ACCESS_KEY=+Vyr9NuAm7+SrjLvimcgSxEjV01MgMZmimZuLueS"),
 ]
 
 
@@ -86,6 +96,7 @@ def test_a_private_key_at_the_very_start_of_the_value_is_rejected_not_quarantine
         "bank.nl91abna0417164300",
         "home.door_code_7734",
         "notes.my_password_tr0ub4dor",
+        "ci.token_ghp_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8",
     ],
 )
 def test_a_secret_in_the_key_is_refused_whatever_the_value(store, key):
@@ -117,6 +128,8 @@ def test_a_secret_in_the_key_is_refused_whatever_the_value(store, key):
         "my password is too short, the site says",
         "I could find you any other online forum.  Can you describe what you want in a bit more detail?",
         "word " * 600,
+        "raise ValueError('bad password')\n    _logger.info(await client.login())",
+        "the gate is 300 meters from the house",
     ],
 )
 def test_identifiers_and_talk_about_secrets_are_not_secrets(value):
@@ -127,7 +140,7 @@ def test_a_note_key_made_by_memtrust_is_not_taken_for_a_secret():
     assert secret_in_key("notes.3f9a0c1b2d4e5f60") is None
 
 
-@pytest.mark.parametrize("name", ["heldout", "dev"])
+@pytest.mark.parametrize("name", ["heldout", "dev", "heldout2"])
 def test_the_labelled_set_meets_the_targets(name):
     lines = load(name)
     found = [secret_in_key(item.text) if item.position == "key" else screen_secret(item.text) for item in lines]
