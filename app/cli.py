@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
-from memtrust.store.admission import key_in_report
+from memtrust.store.admission import key_in_report, secret_refusal
 from memtrust.store.errors import InvalidInput, MemtrustError
 from memtrust.store.model import (
     ASSISTANT_NAMES,
@@ -410,6 +410,9 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
         if not yes:
             raise InvalidInput("With the value on standard input, confirm with --yes.")
     _require_terminal_unless(yes, "Confirm with --yes when there is no terminal to ask in.")
+    # A secret is refused before the question, which would repeat it (§3.5, §3.9).
+    if refused := secret_refusal(value, key=key, asked_key=key):
+        raise InvalidInput(refused)
     store = _store(ctx)
     if not yes and not click.confirm(f"Save {quoted(value, ASKED_CELLS)} as your {one_line(key)}?", default=True):
         click.echo("Nothing was saved.")

@@ -188,10 +188,18 @@ class DeletionRequests:
         when nothing was stored: no id given (see :meth:`record_unmatched`), none of the ids
         still held, the same message already gave this request (re-ingest), or an open
         request already asks to forget the same words and the same memories (the user said
-        it again in another export). Audits ``forget-request``/``pending`` per memory.
+        it again in another export). Audits ``forget-request``/``pending`` per memory. Words
+        that hold a secret (:func:`store.secrets.find_secret`) are stored as ``(words withheld:
+        they held a password)``.
         """
         if not memory_ids:
             return None
+        from memtrust.store.secrets import find_secret  # compiled on a write's first use
+
+        # A request's words are kept for the user to judge; words that hold a secret are not
+        # (§3.5, §3.9): the request keeps its kind alone and still names the memories.
+        if secret := find_secret(utterance) or find_secret(what):
+            utterance = what = f"(words withheld: they held {secret})"
         now = to_epoch(self.store.clock())
         request_id = uuid.uuid4().hex
         with self.store.db.write() as conn:

@@ -101,3 +101,13 @@ def test_a_request_without_a_held_memory_is_not_stored(store):
     store.forget(memory.id, actor="test")
     assert _ask(store, memory) is None
     assert DeletionRequests(store).count() == 0
+
+
+def test_a_request_to_forget_whose_words_hold_a_secret_keeps_its_kind_alone(store):
+    wifi = _saved(store, "home.wifi_network", "HomeNet")
+    request = _ask(store, wifi, what="my wifi password is Zomer2024!")
+    assert request is not None and [m.id for m in request.targets] == [wifi.id]
+    assert request.what == request.utterance == "(words withheld: they held a password)"
+    with store.db.read() as conn:
+        kept = repr(conn.execute("SELECT * FROM deletion_requests").fetchall())
+    assert "Zomer2024" not in kept
