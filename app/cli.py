@@ -266,6 +266,11 @@ def ingest(ctx: click.Context, file: Path, format_: str | None, from_: str | Non
     if from_ is not None or (format_ is None and not is_conversation_export(file)):
         _ingest_memory_list(ctx, file, from_)
         return
+    if format_ is not None and not is_conversation_export(file):
+        raise InvalidInput(
+            f"{file.name} is not a conversation export (it does not start as JSON does), so --format "
+            f"{format_} does not fit it; leave out --format to read it as a memory list."
+        )
     # A file we cannot read, or a --format that does not fit it, is refused before the store opens.
     chosen = detect_format(file) if format_ is None else format_
     if format_ is not None:

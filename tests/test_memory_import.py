@@ -243,6 +243,20 @@ def test_json_given_to_ingest_as_a_memory_list_is_refused_for_what_it_is_and_not
     assert run("list", "--json").stdout.strip() == "[]"
 
 
+def test_a_memory_list_given_a_conversation_format_is_told_to_leave_out_format(run, tmp_path):
+    # It once got the JSON parser's "lexical error: invalid char in json text" at "conversation 1".
+    assert run("init").returncode == 0
+    listed = tmp_path / "memories.txt"
+    listed.write_text("- Likes tea\n- Plays the cello\n")
+    done = run("ingest", str(listed), "--format", "chatgpt")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "memtrust: memories.txt is not a conversation export (it does not start as JSON does), so --format "
+        "chatgpt does not fit it; leave out --format to read it as a memory list."
+    ]
+    assert run("list", "--json").stdout.strip() == "[]"
+
+
 def test_temporary_wording_counts_from_the_lists_date_and_a_lapsed_item_is_not_proposed(store):
     report = bring(store, "- [2024-01-10] - In Berlin this week\n- [2026-03-02] - Working from home this week\n")
     counts = report.counts()
