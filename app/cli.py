@@ -851,11 +851,14 @@ def _secret_from_terminal_or_env(env_name: str, prompt: str) -> str:
 @click.pass_context
 def recover(ctx: click.Context) -> None:
     """Put your store's key back into the keychain from its recovery code."""
+    from memtrust.store.lifecycle import no_recovery_code
     from memtrust.store.lifecycle import recover as recover_key
 
     path = _db_path(ctx)
     if not path.exists():
         raise InvalidInput(f"There is no memtrust store at {path}.")
+    if (refusal := no_recovery_code(path)) is not None:  # said before a code is asked for
+        raise InvalidInput(refusal)
     code = _secret_from_terminal_or_env("MEMTRUST_RECOVERY_CODE", "Recovery code")
     recover_key(path, code)
     click.echo("The recovery code opened the store; its key is back in the keychain.")

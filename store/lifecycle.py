@@ -66,13 +66,30 @@ def _attach_literal(key: StoreKey) -> str:
     return "'" + key.secret.replace("'", "''") + "'"
 
 
+def no_recovery_code(path: Path) -> str | None:
+    """Why the store at ``path`` has no recovery code to recover from, in one sentence, or
+    ``None`` when it may have one. A passphrase store has none: its passphrase is its only key
+    (DESIGN.md §5), so asking for a code, then saying the code does not open it and to use
+    ``memtrust recover``, would send the person round in a circle."""
+    record = read_key_record(path)
+    if record is not None and record.mode == "passphrase":
+        return (
+            f"The store at {path} is protected by a passphrase, its only key, so it has no recovery code; "
+            "memtrust recover puts back the key of a store kept in the OS keychain."
+        )
+    return None
+
+
 def recover(path: Path, code: str) -> KeyRecord:
     """Put the key from a recovery code back into the OS keychain for the store at ``path``.
 
     The code is proven first (it must open the store); the store file is never written.
-    Raises InvalidInput (malformed code), WrongKey (the code does not open this store),
-    KeyUnavailable (no usable keychain: use ``rekey --to passphrase`` with the code instead).
+    Raises InvalidInput (a passphrase store, which has no recovery code: :func:`no_recovery_code`;
+    a malformed code), WrongKey (the code does not open this store), KeyUnavailable (no usable
+    keychain: use ``rekey --to passphrase`` with the code instead).
     """
+    if (refusal := no_recovery_code(path)) is not None:
+        raise InvalidInput(refusal)
     key = key_from_recovery_code(code)
     Database.open(path, key).close()
     status = keychain_status()

@@ -108,6 +108,24 @@ def test_recovery_code_puts_the_key_back_and_a_wrong_code_changes_nothing(keycha
     reopened.store.close()
 
 
+def test_recover_on_a_passphrase_store_says_it_has_no_recovery_code_before_asking_for_one(passphrase_store_path):
+    # It once asked for a code, then said "The key does not open the store …; restore the right
+    # key with memtrust recover and your recovery code": the command it was already running.
+    from memtrust.store.errors import InvalidInput
+    from tests.command_line import run_memtrust
+
+    before = _digest(passphrase_store_path.parent)
+    with pytest.raises(InvalidInput, match="protected by a passphrase, its only key, so it has no recovery code"):
+        recover(passphrase_store_path, "0000-" * 15 + "0000")
+    done = run_memtrust("recover", "--db", str(passphrase_store_path), env={})
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        f"memtrust: The store at {passphrase_store_path} is protected by a passphrase, its only key, so it has no "
+        "recovery code; memtrust recover puts back the key of a store kept in the OS keychain."
+    ]
+    assert _digest(passphrase_store_path.parent) == before
+
+
 def test_keychain_backend_swapped_is_said_plainly(keychain, tmp_path, clock):
     path, _ = _keychain_store(tmp_path, clock)
     _use(keyrings.OtherMemoryKeyring())
