@@ -56,3 +56,24 @@ async def test_every_tool_signature_in_the_docs_is_the_one_the_server_takes(
             (argument, argument not in schema.get("required", [])) for argument in schema.get("properties", {})
         ]
         assert arguments == served_arguments, f"{document}: {name}"
+
+
+#: A note key written in the docs: ``notes.`` and what follows it up to a space or a mark.
+_NOTE_KEY_WRITTEN = re.compile(r"notes\.(?:\(redacted\)|[^\s`\"”(),;:*\]]*)")
+
+
+def test_every_note_key_the_docs_show_is_one_memtrust_makes():
+    # The docs showed keys such as notes.sisters_birthday_may_3 long after a note's key became
+    # a hash of its words (DESIGN.md §2): a reader looked for a key memtrust never writes.
+    from memtrust.store.audit import REDACTED_NOTE_KEY
+    from memtrust.store.notes import is_note_key
+
+    placeholders = {"notes.", "notes.<id>", REDACTED_NOTE_KEY}
+    caller_given = {"notes.my_password", "notes.ghp_…", "notes.card_4111…"}  # keys a caller types, screened
+    shown = {
+        (path.name, key)
+        for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+        for key in _NOTE_KEY_WRITTEN.findall(path.read_text(encoding="utf-8"))
+    }
+    assert shown, "the docs name no note key at all"
+    assert {(name, key) for name, key in shown if not (is_note_key(key) or key in placeholders | caller_given)} == set()
