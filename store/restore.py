@@ -71,11 +71,16 @@ class RestoreReport:
 
     def summary(self) -> str:
         """One or two sentences for the CLI."""
-        text = f"Imported {self.restored + self.replaced} memories"
+        text = f"Imported {_counted(self.restored + self.replaced, 'memory', 'memories')}"
         if self.merge is None:
-            text += f", {self.audit_events} audit events and {self.consent_events} consent events"
+            text += (
+                f", {_counted(self.audit_events, 'audit event', 'audit events')} and "
+                f"{_counted(self.consent_events, 'consent event', 'consent events')}"
+            )
         else:
-            text += f" ({self.replaced} replacing held ones), skipped {self.skipped}"
+            text += (
+                f" ({self.replaced} replacing {'one' if self.replaced == 1 else 'ones'} held), skipped {self.skipped}"
+            )
         text += "."
         if self.deletion_requests:
             text += (
@@ -85,6 +90,11 @@ class RestoreReport:
         for reason, count in self.skip_reasons.items():
             text += f" {count} skipped: {reason}."
         return text
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    """``1 memory``, ``3 memories``: a count with its noun in the number it takes."""
+    return f"{count:,} {one if count == 1 else many}"
 
 
 def _epoch(text: str | None) -> int | None:

@@ -199,7 +199,7 @@ def test_cli_export_then_import_into_a_new_store_and_refuse_a_second_import(tmp_
     out = tmp_path / "export.json"
     assert _run(first, "export", "--out", str(out)).returncode == 0
     done = _run(second, "import", str(out))
-    assert done.returncode == 0 and "Imported 1 memories" in done.stdout
+    assert done.returncode == 0 and done.stdout.startswith("Imported 1 memory, ")
     listed = json.loads(_run(second, "list", "--json").stdout)
     assert [(m["key"], m["value"]) for m in listed] == [("contact.preferred_channel", "émail ✉️")]
     again = _run(second, "import", str(out))
@@ -277,3 +277,14 @@ def test_a_merge_adds_a_request_to_forget_only_for_memories_this_store_holds(sto
     assert DeletionRequests(second_store).count() == 0
     assert restore(second_store, data, actor="test", merge="replace").deletion_requests == 1
     assert [m.value for request in DeletionRequests(second_store).pending() for m in request.targets] == ["email"]
+
+
+def test_the_import_summary_counts_one_of_each_in_the_singular():
+    from memtrust.store.restore import RestoreReport
+
+    one = RestoreReport(merge=None, restored=1, audit_events=1, consent_events=1)
+    assert one.summary() == "Imported 1 memory, 1 audit event and 1 consent event."
+    many = RestoreReport(merge=None, restored=3, audit_events=0, consent_events=2)
+    assert many.summary() == "Imported 3 memories, 0 audit events and 2 consent events."
+    merged = RestoreReport(merge="skip", restored=0, replaced=1, skipped=1)
+    assert merged.summary() == "Imported 1 memory (1 replacing one held), skipped 1."
