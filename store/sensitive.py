@@ -470,7 +470,12 @@ DOMAINS: dict[str, dict[str, str]] = {
             stillbirth, stillborn, lost the baby, lost a baby, lost our baby, maternity leave, =deaf, @blind,
             wheelchair user, hearing aids, recovering from * surgery, recovery from * surgery, recovering from *
             operation, into recovery from, statins, my period, her period, on my period, clean for * years,
-            clean for * months, clean for * weeks, clean for * days, got sectioned, was sectioned, =numbness""",
+            clean for * months, clean for * weeks, clean for * days, got sectioned, was sectioned, =numbness,
+            @injection, @injections, smear test, pap smear, mammogram, cervical screening, prostate exam, psa
+            test, under treatment for, in treatment for, being treated for, treated for, my sugar levels, blood
+            sugar levels, retinal, @liver, @kidneys, @lungs, @bowel, @bowels, @prostate, @ovaries, @ovary,
+            @uterus, @womb, @cervix, @spine, @joints, @pancreas, @bladder, side effects of my, dark thoughts,
+            can t stop crying, no will to live, morning sickness, ultrasound""",
         "nl": """*itis, *ectomie, coloscopie, endoscopie, gastroscopie, biopsie, +ontsteking, +pijn, +kanker,
             +syndroom, syndroom van, hartklachten, rugklachten, darmklachten, maagklachten, buikklachten,
             nekklachten, psychische klachten, slaappil*, pijnstiller*, bloedverdunner*, betablokker*,
@@ -487,7 +492,9 @@ DOMAINS: dict[str, dict[str, str]] = {
             oxazepam, temazepam, ritalin, concerta, methadon, cocaine, ketamine, cannabis, blowen, drank*
             probleem, alcoholprobleem, alcoholverslaving, gokprobleem, slechthorend, slechtziend, doof,
             gehoorapparaat, rollator, scootmobiel, wachtlijst bij, pijn op de borst, benauwd*, kortademig*,
-            astma, chronisch ziek, chronische ziekte""",
+            astma, chronisch ziek, chronische ziekte, voor mijn suiker, suikerspiegel, onder behandeling, in
+            behandeling bij, behandeld voor, uitstrijkje, bevolkingsonderzoek, mammografie, @nieren, @longen,
+            @darmen, @prostaat, @baarmoeder, @ruggengraat, bijwerkingen van mijn""",
         "de": """*itis, *ektomie, koloskopie, endoskopie, gastroskopie, darmspiegelung, magenspiegelung, biopsie,
             +entzundung, +schmerzen, +erkrankung, +syndrom, syndrom, +krebs, schilddrusen+, schlaftablette*,
             schmerzmittel, schmerztablette*, blutverdunner, betablocker, antibiotika, neuroleptika,
@@ -504,7 +511,9 @@ DOMAINS: dict[str, dict[str, str]] = {
             herzrhythmusstorung*, vorhofflimmern, thrombose, embolie, legasthenie, dyskalkulie, narkolepsie,
             schlafapnoe, pille danach, die pille, verhutung, kaiserschnitt, entbindung, schwangerschaft*,
             nieren+, antidepressivum, schlafmittel, methadon, kokain, cannabis, kiffen, kiffe, alkoholproblem*,
-            spielsucht*, bin blind""",
+            spielsucht*, bin blind, schilddruse, psychiatrisch*, in behandlung, in arztlicher behandlung,
+            behandelt wegen, zuckerkrank, abstrich, mammographie, vorsorgeuntersuchung, @leber, @niere, @nieren,
+            @lunge, @darm, @prostata, @gebarmutter, @wirbelsaule, @gelenke, nebenwirkungen meiner""",
         "fr": """*ectomie, coloscopie, endoscopie, fibroscopie, gastroscopie, biopsie, levothyrox, hernie*,
             acouphene*, sclerose en plaques, crohn, rectocolite, colite, polyarthrite, spondylarthrite,
             endometriose, fibromyalgie, thyroide, hypothyroid*, hyperthyroid*, anemie, leucemie, lymphome,
@@ -519,7 +528,9 @@ DOMAINS: dict[str, dict[str, str]] = {
             cortisone, pilule, sterilet, =pma, =fiv, accouchement, accoucher, cesarienne, sleeve, anneau
             gastrique, chirurgie bariatrique, operation de l estomac, glycemie, taux de sucre, cholesterol,
             malvoyant*, =sourd, sourde, appareil auditif, deambulateur, liste d attente pour, mal de dos,
-            migraines, tension arterielle, hypertension, traitement hormonal""",
+            migraines, tension arterielle, hypertension, traitement hormonal, sous traitement, en traitement
+            pour, traite pour, traitee pour, frottis, mammographie, me piquer, @foie, @poumons, @intestin,
+            @prostate, @uterus, effets secondaires de mon, effets secondaires de mes""",
         "es": """*itis, *ectomia, colonoscopia, endoscopia, gastroscopia, biopsia, eutirox, levotiroxina, tiroides,
             hipotiroid*, hipertiroid*, hernia*, acufeno*, tinnitus, esclerosis multiple, crohn, colitis,
             fibromialgia, endometriosis, artrosis, escoliosis, osteoporosis, tuberculosis, trombosis, cirrosis,
@@ -534,7 +545,9 @@ DOMAINS: dict[str, dict[str, str]] = {
             reduccion de estomago, operacion de estomago, manga gastrica, balon gastrico, cirugia bariatrica,
             glucosa, azucar en sangre, colesterol, @tension, tension * alta, tension muy alta, minusvalia, grado
             de dependencia, sordo, sorda, audifono*, tratamiento hormonal, el parto, mi parto, tras el parto,
-            analitica de sangre""",
+            analitica de sangre, en tratamiento, tratado de, tratada de, citologia, mamografia, me pincho,
+            @higado, @rinones, @pulmones, @intestino, @prostata, @utero, efectos secundarios de mi, efectos
+            secundarios de mis""",
     },
     "finance": {
         "en": """drowning in * bills, can t pay * bills, behind on * bills, unpaid bills, overdue bills, bills piling
@@ -548,37 +561,44 @@ DOMAINS: dict[str, dict[str, str]] = {
             meet, scraping by, hand to mouth, repay*, bad credit, =ccj, default notice, debt advice, stepchange,
             tax bill, owe the irs, owe hmrc, tax audit, benefit claim, housing benefit, child benefit,
             disability benefit, =pip payments, pay my rent, my account * frozen, our account * frozen, bank *
-            froze my, bank * blocked my, bank * closed my""",
+            froze my, bank * blocked my, bank * closed my, payments behind, turned down for * credit, refused
+            credit, declined for * loan, declined for * credit, card * declined, can t pay the, couldn t pay
+            the, cannot pay the""",
         "nl": """geen geld meer, geld is op, rondkomen, rond te komen, rond komen, huurachterstand, +schuld,
             blokkeerde mijn rekening, ontslagen, baan kwijt, baan verloren, netto per maand, bruto per maand,
             per maand netto, gemeentelijke belastingen, =ozb, onroerendezaakbelasting, naheffing, pensioenpot,
             wanbetaling, achter met de huur, betalingsachterstanden, afbetalen, afbetal*, aflossen, aflossing*,
             dakloos, daklozen, toeslagenaffaire, kinderbijslag, huursubsidie, ww uitkering, mijn rekening *
-            geblokkeerd, onze rekening * geblokkeerd, mijn rekening * bevroren""",
+            geblokkeerd, onze rekening * geblokkeerd, mijn rekening * bevroren, niet * betalen, kan * niet
+            betalen, kon * niet betalen, rekening niet betalen""",
         "de": """kein geld mehr, geld ist knapp, knapp bei kasse, im minus, sperrte mein konto, im ruckstand,
             +ruckstand, mit der miete, miete nicht, grundsteuer, arbeitslosengeld, =alg, jobcenter, job
             verloren, arbeit verloren, entlassen, zahlungsunfahig, uber die runden, abzahl*, abzuzahl*,
             abbezahl*, wohngeld, kindergeld, =bafog, privatkonkurs, obdachlos*, wohnungslos*, netto im monat,
             brutto im monat, schulden machen, mein konto * gesperrt, unser konto * gesperrt, meine konten *
-            gesperrt""",
+            gesperrt, nicht * bezahlen, kann * nicht bezahlen, konnte * nicht bezahlen, rechnung nicht bezahlen""",
         "fr": """loyer en retard, loyers en retard, mois de loyer, retard de loyer, retard de paiement, taxe
             fonciere, taxe d habitation, plus un sou, plus d argent, fauche, fauchee, boucler les fins de mois,
             bloque mon compte, licencie*, licenciement, perdu mon emploi, perdu mon travail, pole emploi, france
             travail, =apl, net par mois, euros net, brut par mois, pris un credit, un credit pour, credit a la
             consommation, credit auto, banque de france, fiche a la banque, agios, sans abri, sans domicile,
-            =sdf, allocations familiales, mon compte * bloque, notre compte * bloque""",
+            =sdf, allocations familiales, mon compte * bloque, notre compte * bloque, plus a payer, arrive plus
+            a payer, arrive pas a payer, peux plus payer, peux pas payer, pas pu payer""",
         "es": """debo * alquiler, debo dinero, debo * euros, debo * meses, le debo, les debo, atrasado con, atrasada
             con, retraso en el pago, voy atrasado, voy atrasada, =ibi, sin un duro, sin blanca, despido, me
             despidieron, perdi mi trabajo, perdi el trabajo, cobro el paro, cobrar el paro, en el paro, ley de
             segunda oportunidad, en descubierto, netos, nomina, prestacion por desempleo, creditos rapidos,
             microcredito*, tarjetas de credito, sin hogar, desahucio*, desahuciad*, mi cuenta * bloqueada, me
-            bloqueo la cuenta, me bloquearon la cuenta, bloquearon mi cuenta""",
+            bloqueo la cuenta, me bloquearon la cuenta, bloquearon mi cuenta, no puedo pagar, ya no puedo pagar,
+            no pude pagar, no podemos pagar""",
     },
     "family": {
         "en": """passed away, dad passed, mum passed, mom passed, mum, mom, dad, grandma, grandpa, granny, estranged,
             not on speaking terms, disowned, family court, parental leave, co parent*, coparent*, paternity
             leave, stepkid*, stepchild*, my twin, half brother, half sister, brother in law, sister in law,
-            daughter in law, son in law""",
+            daughter in law, son in law, foster kids, foster son, foster daughter, foster parent*, foster
+            carer*, fostering * kids, fostering * children, fostering * boys, fostering * girls, fostering a
+            child, foster placement""",
         "nl": """tweeling+, pleeg+, schoonzus, schoonbroer, schoondochter, schoonzoon, schoonfamilie, kleinzoon,
             kleindochter, stief+, halfbroer, halfzus, co ouderschap, mantelzorg*, zorg voor mijn, weduw*,
             adoptie+, echtscheiding, vechtscheiding, @overleden""",
@@ -596,13 +616,14 @@ DOMAINS: dict[str, dict[str, str]] = {
         "en": """lib dem*, libdem*, =snp, plaid cymru, =ukip, reform uk, vote reform, =gop, democratic party, labour
             voter, vote labour, voted labour, voting labour, labour member, labour supporter, never vote, would
             never vote, always vote, voted leave, voted remain, voted conservative, voted tory, voted green,
-            voted reform, @vote, marched against, march against, marching against, marched for, protest march,
-            rally against, rally for, political rally, petition against, climate strike, extinction rebellion,
-            black lives matter, =blm, antifa, card carrying, party card, constituency, my mp, councillor,
-            ideolog*, @conservative, @liberal, left leaning, right leaning, centrist, centre left, center left,
-            centre right, center right, leftie, lefty, populist*, monarchist*, separatist*, independence
-            referendum, anti zionis*, pro palestin*, free palestine, pro israel, gun control, gun rights, second
-            amendment, far left, far right, democratic socialist""",
+            voted reform, marched against, march against, marching against, marched for, protest march, rally
+            against, rally for, political rally, petition against, climate strike, extinction rebellion, black
+            lives matter, =blm, antifa, card carrying, party card, constituency, my mp, councillor, ideolog*,
+            @conservative, @liberal, left leaning, right leaning, centrist, centre left, center left, centre
+            right, center right, leftie, lefty, populist*, monarchist*, separatist*, independence referendum,
+            anti zionis*, pro palestin*, free palestine, pro israel, gun control, gun rights, second amendment,
+            far left, far right, democratic socialist, member of the * party, yes campaign, no campaign, leave
+            campaign, remain campaign, scottish national party""",
         "nl": """=sp, christenunie, ja21, =nsc, =pvdd, 50plus, bij1, op denk, klimaatmars, klimaatdemonstratie,
             demonstreerde, betoging, protestmars, mars tegen, erg links, heel links, ben links, links stemmen,
             stem links, stemde links, erg rechts, ben rechts, rechts stemmen, @conservatief, @progressief,
@@ -643,14 +664,15 @@ DOMAINS: dict[str, dict[str, str]] = {
         "nl": """paasdienst, kerstnachtdienst, nachtmis, biecht, vormsel, belijdenis, hervormd*, gereformeerd*,
             vrijgemaakt*, doopsgezind*, evangelisch*, pinkstergemeente, quaker*, mennonie*, @orthodox*, keppel*,
             hoofddoek*, boerka, nikab, tulband, rozenkrans, bedevaart, hadj, umrah, iftar, offerfeest, jom
-            kipoer,             jom kippoer, yom kippur, chanoeka, pesach, poerim, loofhuttenfeest, sjabbat,
-            sabbat, divali,             vastenmaand, tempel, bekeerd, bekeerling, gelovige, kerkelijk*,
-            gemeentelid, kerkgemeenschap""",
+            kipoer, jom kippoer, yom kippur, chanoeka, pesach, poerim, loofhuttenfeest, sjabbat, sabbat, divali,
+            vastenmaand, tempel, bekeerd, bekeerling, gelovige, kerkelijk*, gemeentelid, kerkgemeenschap, naar
+            de mis, de heilige mis, zondagsmis""",
         "de": """chanukka, chanukah, jom kippur, yom kippur, pessach, purim, sabbat, schabbat, laubhuttenfest,
             zuckerfest, opferfest, fastenbrechen, iftar, fastenzeit, osternacht, christmette, kopftuch, kippa,
             turban, rosenkranz, +gebet, +gottesdienst, beichte, firmung, quaker, quaker*, mennonit*,
-            freikirche*,             baptist*, zeugen jehovas, @orthodox*, kirchenaustritt, aus der kirche,
-            pilgerfahrt, hadsch, tempel,             glaube an gott, fasten im ramadan, faste""",
+            freikirche*, baptist*, zeugen jehovas, @orthodox*, kirchenaustritt, aus der kirche, pilgerfahrt,
+            hadsch, tempel, glaube an gott, fasten im ramadan, faste, in die messe, zur messe, heilige messe,
+            sonntagsmesse""",
         "fr": """hanoucca, hanouka, kippour, yom kippour, pessah, paque juive, shabbat, sabbat, rupture du jeune, je
             jeune, jeuner, porte le voile, porter le voile, voilee, hijab, kippa, turban, chapelet, pelerinage,
             la mecque, pratiquant*, quaker*, evangeli*, @orthodoxe, temoin de jehovah, temoins de jehovah,
@@ -672,7 +694,8 @@ DOMAINS: dict[str, dict[str, str]] = {
             tweede generatie, derde generatie""",
         "de": """geflohen, eltern stammen aus, stamme aus, stammen aus, *stammig, deutsch turk*, deutschturk*,
             deutsch russ*, russlanddeutsch*, spataussiedler*, aussiedler*, kurde, kurdin, sinto, sinti, sintiza,
-            turkin, araberin, afrodeutsch*, syrer*, afghanin, eritreer*, iraker*, iraner*""",
+            turkin, araberin, afrodeutsch*, syrer*, afghanin, eritreer*, iraker*, iraner*, sinti*, sinteza,
+            sintezza""",
         "fr": """franco algerien*, franco marocain*, franco tunisien*, franco senegalais*, franco malien*, franco
             ivoirien*, franco turc*, metis, metisse, beur, beurette, rebeu, renoi, roms, gitan*, manouche*, gens
             du voyage, issu de l immigration, issue de l immigration, fuir la guerre, suis rom, sont roms,
@@ -698,10 +721,11 @@ DOMAINS: dict[str, dict[str, str]] = {
             hormonacion, cambio de sexo, persona trans, soy bi, estoy en transicion""",
     },
     "biometrics": {
-        "en": """fingerprints, fingerprinted, took my fingerprints, scanned my iris, @iris, iris recognition,
-            iris scanner, scanned my face, scanned * face, scan * face, face recognition, voice recognition to,
-            voice verification, voice biometrics, palm scan*, palm vein*, hand geometry, vein scanner*, facial
-            scan*, gait recognition, selfie verification, liveness check""",
+        "en": """fingerprints, fingerprinted, took my fingerprints, scanned my iris, @iris, iris recognition, iris
+            scanner, scanned my face, scanned * face, scan * face, face recognition, voice recognition to, voice
+            verification, voice biometrics, palm scan*, palm vein*, hand geometry, vein scanner*, facial scan*,
+            gait recognition, selfie verification, liveness check, face to unlock, uses my face, unlock* with my
+            face, with my face, retinal scan*""",
         "nl": """*irisscan*, *handpalm*, *palmscan*, aderpatroon, *aderscan*, stemherkenning, gezicht * gescand,
             gezicht gescand, gezichtsscan*, vingerscan*""",
         "de": """*gesichtsscan*, gesicht * gescannt, gesicht gescannt, *irisscan*, *venenscan*, handvenen*,
@@ -728,7 +752,8 @@ DOMAINS: dict[str, dict[str, str]] = {
             union, teachers union, nurses union, workers union, doctors union, miners union, dockers union,
             drivers union, journalists union, farmers union, writers union, actors union, musicians union,
             firefighters union, postal workers union, rail union, transport union, civil service union, public
-            sector union, lecturers union, bakers union""",
+            sector union, lecturers union, bakers union, vote to strike, voted to strike, voting to strike,
+            strike over""",
         "nl": """*vakbond, =cao, actievoeren, actiedag, werkonderbreking, vakbondsactie""",
         "de": """ver di, =igm, =gew, =gdl, =evg, =dgb, +gewerkschaft, gewerkschaftlich*, +streik, tarifverhandlung*,
             tarifvertrag""",
@@ -744,7 +769,8 @@ DOMAINS: dict[str, dict[str, str]] = {
             criminal offence, an offence, my offence, offender, ex con, ex convict, community order, suspended
             sentence, fined for, speeding ticket, points on my licence, arson, stabbing, stabbed, domestic
             violence, domestic abuse, @abused, raped, rape, harass*, stalked, stalker, scammed, hit and run,
-            called the police, arrest warrant, warrant for my arrest, pulled over by, for dealing""",
+            called the police, arrest warrant, warrant for my arrest, pulled over by, for dealing, smoke weed,
+            smoking weed, with weed, some weed, bag of weed, on remand, remanded""",
         "nl": """zit vast voor, zat vast voor, vastgezeten, in de bak, bajes, bekeurd, rijbewijs * ingevorderd,
             rijbewijs kwijt, zonder rijbewijs, drugshandel, dealen, vernieling*, vandalisme, heling, witwassen,
             oplichting, opgelicht, afpersing, huiselijk geweld, verkracht*, aanranding, stalking, bedreiging,
@@ -755,7 +781,8 @@ DOMAINS: dict[str, dict[str, str]] = {
             steuer, betrunken gefahren, unfallflucht, fahrerflucht, sachbeschadigung, hehlerei, geldwasche,
             erpressung, hausliche gewalt, vergewaltig*, sexuelle belastigung, stalking, vor gericht,
             gerichtsverhandlung, gerichtstermin, staatsanwalt*, ermittlungsverfahren, strafbefehl, bei *
-            eingebrochen, wurde eingebrochen, eingebrochen worden""",
+            eingebrochen, wurde eingebrochen, eingebrochen worden, bewahrungs+, freiheitsstrafe, jugendstrafe,
+            geldstrafe, jugendarrest""",
         "fr": """taule, en taule, mis en examen, mise en examen, coups et blessures, violences conjugales, =viol,
             harcelement, arnaque*, vol a l etalage, trafic de stupefiants, trafic de drogue, stupefiants, retire
             mon permis, retrait de permis, permis suspendu, suspension de permis, delit de fuite, au tribunal,
@@ -881,7 +908,8 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
         "es": """el la los las un una y o pero de del a al en sobre para con por como es son era fue soy he ha
             hemos no si este esta estos esto aqui que quien como porque cuando donde todos son sin fin mi tu
             cura once padre mis que qui roma
-            yo tu el ella nosotros ellos me te se mi mis tus su sus nuestro muy tambien siempre todas todos del al nos en""",
+            yo tu el ella nosotros ellos me te se mi mis tus su sus nuestro muy tambien siempre todas todos del al nos en
+            mes cada ya hay tengo voy estoy desde hace mas""",
     }.items()
 }
 

