@@ -436,6 +436,10 @@ def _memory_line(memory: Memory) -> str:
         badge = f"inferred {memory.confidence:.0%}"
     elif confirmed_by_user(memory):
         badge = "saved by you"
+    elif memory.confirmed_in is not None:  # §10: its client said yes, not the user
+        from memtrust.store.consumers import client_words
+
+        badge = client_words(memory.confirmed_in)
     elif memory.status == "pending" and (assistant := imported_from(memory.source)) is not None:
         badge = f"from {ASSISTANT_NAMES[assistant]}'s list, awaiting your yes or no"  # it may have guessed
     elif memory.status == "pending":
@@ -470,7 +474,7 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
     memories = store.list(formation=formation, status=status)
     requests = []
     if status in (None, "pending") and formation in (None, "explicit"):
-        from memtrust.store.deletion_requests import DeletionRequests
+        from memtrust.store.deletion_requests import DeletionRequests, from_agent
 
         requests = DeletionRequests(store).pending()
     if not memories and not requests:
@@ -479,10 +483,13 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
         click.echo(_memory_line(memory))
     for request in requests:
         targets = " and ".join(f"{m.scope}/{m.key}" for m in request.targets)
-        click.echo(
-            f"{request.id[:8]}  [request to forget] you asked to forget {quoted(request.what, ASKED_CELLS)}: "
-            f"confirm deletes {targets}, reject keeps it"
+        agent = from_agent(request)
+        who = (
+            f"you asked to forget {quoted(request.what, ASKED_CELLS)}"
+            if agent is None
+            else f"the assistant {agent} asked to forget it"
         )
+        click.echo(f"{request.id[:8]}  [request to forget] {who}: confirm deletes {targets}, reject keeps it")
 
 
 def _echo_json_array(records) -> None:
@@ -519,7 +526,9 @@ def _memory_or_request(store: MemoryStore, given: str) -> tuple[Literal["memory"
 @db_option
 @click.pass_context
 def confirm(ctx: click.Context, memory_id: str) -> None:
-    """Confirm a pending memory (or release a quarantined one), or a request to forget (its memory is deleted)."""
+    """Confirm a pending memory (or release a quarantined one), or a request to forget (its memory is deleted).
+
+    A memory only an assistant's client said yes to becomes saved by you."""
     store = _store(ctx, create=False)
     kind, found = _memory_or_request(store, memory_id)
     if kind == "request":

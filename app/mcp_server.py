@@ -14,18 +14,28 @@ Decisions (each one a privacy default a careful user would expect):
   ``[a-z0-9_]{1,64}`` ("Claude Desktop" → ``claude_desktop``). The name ``shared`` is refused:
   it is the scope every consumer reads.
 - **Explicit proposals** (``propose_memory``) land ``pending`` in the user's Inbox. When the
-  client supports MCP elicitation, the user is asked in a confirmation turn ("Save … as your
-  …?"); an accepted confirmation writes the memory ``active`` with ``source_ref``
-  ``agent:NAME#CALL;confirmed-by-elicitation``; a decline saves nothing; a dismissed question
-  leaves it pending. Proposals that admission would reject or quarantine are never put to
-  the user as a question.
+  client supports MCP elicitation, a confirmation turn is put through it ("Save … as your
+  …?"). Elicitation is the client's word, not the user's (§10: stdio has no authentication
+  and a client can answer its own questions): an accepted confirmation writes the memory
+  ``active`` but *confirmed in that client* — ``confirmed_in`` holds the client's
+  ``clientInfo`` name, ``source_ref`` is ``agent:NAME#CALL;confirmed-by-elicitation`` — shown
+  "confirmed in “<client>”, not yet by you", given for ``style`` so labelled, and never for
+  ``privileged`` until the user confirms it in memtrust (Inbox or detail). A decline saves
+  nothing; a dismissed question leaves it pending. Proposals that admission would not store
+  active once confirmed (reject, quarantine, or a value the user saved themselves, which a
+  client's yes never replaces) are never put as a question.
 - **Implicit signals** (``report_signal``) go into the consumer's *own* scope, so one agent's
   guesses never bind another (§7); a value the user saved explicitly in ``shared`` beats
   them (§3.4 applied across the agent's view). All of §3 applies: off by default, the
   threshold, sensitive classes never inferred.
-- **Forgetting.** A consumer deletes what it wrote itself (``source_ref`` ``agent:NAME#…``)
-  freely. Anything else it can see is deleted only when the user accepts a confirmation turn
-  (elicitation); without one it is refused and the user is told to use memtrust. Ids are
+- **Forgetting.** A consumer deletes directly only what it wrote itself (``source_ref``
+  ``agent:NAME#…``) and the user never confirmed in memtrust: its guesses, its proposals still
+  pending, and those only a client confirmed — nobody else vouched for them, so no question is
+  asked (a client's answer would add nothing). Anything else it can see — the user's own
+  memories, other agents' rows in ``shared``, its own rows the user confirmed — becomes a
+  *request to forget* in the user's Inbox (:mod:`store.deletion_requests`), whatever the
+  client would answer: no question is put, nothing is deleted, and the user decides in
+  memtrust. One open request per memory (asking again returns the same request). Ids are
   resolved only among rows it may see or wrote, so a row it cannot see is "not found" in the
   words of a missing one and never makes a prefix ambiguous (no existence oracle).
 - **Quotas** (:mod:`store.quotas`): per consumer, a cap on memories waiting in the Inbox and
@@ -65,6 +75,7 @@ from memtrust.store.admission import decide
 from memtrust.store.consumers import (
     INFERENCE_FLOOR,
     Purpose,
+    client_words,
     context_for,
     label,
     label_for,
@@ -72,9 +83,18 @@ from memtrust.store.consumers import (
     memory_line,
     validate_consumer,
 )
+from memtrust.store.deletion_requests import DeletionRequests
 from memtrust.store.errors import InvalidInput, MemoryNotFound, MemtrustError
 from memtrust.store.memories import MemoryStore
-from memtrust.store.model import CONFIRMED_BY_ELICITATION, DEFAULT_SCOPE, Memory, Proposal, to_epoch
+from memtrust.store.model import (
+    CONFIRMED_BY_ELICITATION,
+    DEFAULT_SCOPE,
+    Memory,
+    Proposal,
+    client_name,
+    confirmed_by_user,
+    to_epoch,
+)
 from memtrust.store.quotas import AgentQuota, quota_refusal
 from memtrust.store.quoting import ID_CELLS, quoted
 
@@ -172,6 +192,14 @@ def written_by(memory: Memory, consumer: str) -> bool:
     return (memory.source_ref or "").startswith(owner_prefix(consumer))
 
 
+def may_forget_directly(memory: Memory, consumer: str) -> bool:
+    """Whether ``consumer`` may delete ``memory`` without the user (§10): only a row it wrote
+    itself that the user never confirmed in memtrust — its guess, its proposal still pending or
+    quarantined unconfirmed, or one only a client confirmed (``confirmed_in``). Everything else
+    becomes a request to forget in the user's Inbox."""
+    return written_by(memory, consumer) and not confirmed_by_user(memory)
+
+
 def _key_words(key: str) -> str:
     """``contact.preferred_channel`` → ``preferred channel (contact.preferred_channel)``."""
     return f"{key.rsplit('.', 1)[-1].replace('_', ' ')} ({key})"
@@ -181,12 +209,6 @@ class SaveConfirmation(BaseModel):
     """The confirmation turn for an agent's explicit write (§3.6)."""
 
     save: bool = Field(title="Save it", description="Tick to save this as something you asked to be remembered.")
-
-
-class DeleteConfirmation(BaseModel):
-    """The confirmation turn for an agent deleting a memory it did not write."""
-
-    delete: bool = Field(title="Delete it", description="Tick to delete this memory.")
 
 
 class ContextItem(TypedDict):
@@ -239,14 +261,21 @@ class WriteOutcome(TypedDict):
     reason: str
     memory_id: str | None
     status: str | None
+    #: Always False over MCP: only the user, in memtrust, confirms as the user (§10).
     confirmed_by_user: bool
+    #: The client whose elicitation confirmed it (its clientInfo name), or None.
+    confirmed_in: str | None
 
 
 class ForgetOutcome(TypedDict):
-    deleted: str
+    #: ``deleted`` (gone now) or ``requested`` (a request to forget waits in the user's Inbox).
+    outcome: str
+    reason: str
+    memory_id: str
     key: str
     formation: str
-    confirmed_by_user: bool
+    #: The request to forget waiting in the Inbox, when ``outcome`` is ``requested``.
+    request_id: str | None
 
 
 class OwnMemory(TypedDict):
@@ -277,13 +306,16 @@ def _context_item(memory_id: str, key: str, scope: str, formation: str, label_te
 def _context_row_cost(candidate: recall.Candidate) -> int:
     """A row's tokens in a get_context result: its line as text, again JSON-escaped inside the
     structured result, and its item (id, key, scope, formation, label)."""
-    line = memory_line(candidate.key, candidate.value, candidate.formation, candidate.confidence) + "\n"
+    line = (
+        memory_line(candidate.key, candidate.value, candidate.formation, candidate.confidence, candidate.confirmed_in)
+        + "\n"
+    )
     item = _context_item(
         candidate.id,
         candidate.key,
         candidate.scope,
         candidate.formation,
-        label_for(candidate.formation, candidate.confidence),
+        label_for(candidate.formation, candidate.confidence, candidate.confirmed_in),
     )
     escaped = json.dumps(line, ensure_ascii=False)
     return recall.estimate_tokens(line) + recall.estimate_tokens(escaped) + recall.estimate_tokens(json.dumps(item)) + 2
@@ -309,6 +341,14 @@ class AgentServer:
         params = ctx.session.client_params
         name = params.client_info.name if params is not None and params.client_info is not None else ""
         return normalise_consumer(name)
+
+    def client_for(self, ctx: Context, consumer: str) -> str:
+        """The name a confirmation through this client is recorded under (``confirmed_in``,
+        §10): the client's own ``clientInfo`` name as it gave it (bounded and cleaned,
+        :func:`store.model.client_name`), else the consumer's name. Outside text: shown quoted."""
+        params = ctx.session.client_params
+        name = params.client_info.name if params is not None and params.client_info is not None else ""
+        return client_name(name) if isinstance(name, str) and name.strip() else consumer
 
     async def _store(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call in a worker thread (the store serialises access itself)."""
@@ -517,7 +557,7 @@ class AgentServer:
         with self.store.db.read() as conn:
             sql, params = recall.relevance_sql(gates, search.words_match(words), limit, standing_too=True)
             rows = conn.execute(sql, params).fetchall()
-        scores = {row[0]: float(row[6]) for row in rows}
+        scores = {row[0]: float(row[recall.CANDIDATE_WIDTH]) for row in rows}
         memories = [
             m
             for m in self.store.get_many(list(scores))
@@ -614,9 +654,10 @@ class AgentServer:
                 utterance=user_words,
             )
             asked = "not asked"
-            # Put to the user only what admission would store active once confirmed (§3).
+            client = self.client_for(ctx, consumer)
+            # Put as a question only what admission would store active once confirmed (§3, §10).
             dry = decide(
-                replace(proposal, confirmed=True),
+                replace(proposal, confirmed=True, confirmed_in=client),
                 learning_enabled=False,
                 existing=await self._store(self._rows, DEFAULT_SCOPE, key),
                 now=self.store.clock(),
@@ -643,19 +684,35 @@ class AgentServer:
                         detail={"elicitation": asked},
                     )
                     return WriteOutcome(
-                        outcome="declined", reason=reason, memory_id=None, status=None, confirmed_by_user=False
+                        outcome="declined",
+                        reason=reason,
+                        memory_id=None,
+                        status=None,
+                        confirmed_by_user=False,
+                        confirmed_in=None,
                     )
                 if answer == "yes":
-                    proposal = replace(proposal, confirmed=True, source_ref=f"{ref};{CONFIRMED_BY_ELICITATION}")
+                    proposal = replace(
+                        proposal,
+                        confirmed=True,
+                        confirmed_in=client,
+                        source_ref=f"{ref};{CONFIRMED_BY_ELICITATION}",
+                    )
             result = await self._store(self.store.propose, proposal, actor=f"agent:{consumer}")
             memory, decision = result.memory, result.decision
+            reason = decision.reason
+            if memory is not None and memory.confirmed_in is not None:
+                reason = (
+                    f"Saved as {client_words(memory.confirmed_in)}: it is used for style, not for privileged "
+                    "actions, until the user confirms it in memtrust."
+                )
             await self._store(
                 self._record,
                 consumer=consumer,
                 tool="propose_memory",
                 call=call,
                 outcome=decision.outcome,
-                reason=decision.reason,
+                reason=reason,
                 memory=memory,
                 key=key,
                 formation="explicit",
@@ -663,10 +720,11 @@ class AgentServer:
             )
             return WriteOutcome(
                 outcome=decision.outcome,
-                reason=decision.reason,
+                reason=reason,
                 memory_id=memory.id if memory else None,
                 status=memory.status if memory else None,
-                confirmed_by_user=proposal.confirmed,
+                confirmed_by_user=False,
+                confirmed_in=memory.confirmed_in if memory else None,
             )
 
         return await self._guarded(run)
@@ -738,6 +796,7 @@ class AgentServer:
                 memory_id=memory.id if memory else None,
                 status=memory.status if memory else None,
                 confirmed_by_user=False,
+                confirmed_in=None,
             )
 
         return await self._guarded(run)
@@ -749,62 +808,68 @@ class AgentServer:
             # Resolved only among the rows this agent may see or wrote (no existence oracle);
             # "not found", "several" and "too short" are audited by the server with the reason.
             memory = await self._store(self._resolve_visible, consumer, memory_id)
-            own = written_by(memory, consumer)
-            asked = "not asked"
-            if not own:
-                answer = "cannot ask"
-                if self._can_elicit(ctx):
-                    answer = await self._ask(
-                        ctx,
-                        f"{consumer} asks to delete your memory {_key_words(memory.key)}: "
-                        f"{quoted(memory.value, ASKED_CELLS)}. Delete it?",
-                        DeleteConfirmation,
-                        "delete",
-                    )
-                asked = {"yes": "accepted", "no": "declined", "unanswered": "unanswered", "cannot ask": "not asked"}[
-                    answer
-                ]
-                if answer != "yes":
-                    elsewhere = f"delete it in memtrust with memtrust forget {memory.id}."
-                    refusal = (
-                        f"{consumer} did not write this memory, so only the user can delete it. "
-                        + {
-                            "no": "You declined, so it was not deleted.",
-                            "unanswered": f"You did not answer, so it was not deleted; {elsewhere}",
-                            "cannot ask": "memtrust could not ask you here (this client cannot ask questions), "
-                            f"so it was not deleted; {elsewhere}",
-                        }[answer]
-                    )
-                    await self._store(
-                        self._record,
-                        consumer=consumer,
-                        tool="forget_memory",
-                        call=call,
-                        outcome="refused",
-                        reason=refusal,
-                        memory=memory,
-                        detail={"elicitation": asked},
-                    )
-                    raise ToolError(refusal)
-            deleted_because = (
-                f"{consumer} deleted what it wrote." if own else f"{consumer} deleted it after you confirmed."
-            )
-            await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}", reason=deleted_because)
+            if not may_forget_directly(memory, consumer):
+                return await self._store(self._request_forgetting, memory, consumer, call)
+            because = f"{consumer} deleted what it wrote, which you had not confirmed in memtrust."
+            await self._store(self.store.forget, memory.id, actor=f"agent:{consumer}", reason=because)
             await self._store(
                 self._record,
                 consumer=consumer,
                 tool="forget_memory",
                 call=call,
                 outcome="deleted",
-                reason=deleted_because,
+                reason=because,
                 memory=memory,
-                detail={"elicitation": asked, "own": own},
+                detail={"own": True},
             )
             return ForgetOutcome(
-                deleted=memory.id, key=memory.key, formation=memory.formation, confirmed_by_user=asked == "accepted"
+                outcome="deleted",
+                reason=because,
+                memory_id=memory.id,
+                key=memory.key,
+                formation=memory.formation,
+                request_id=None,
             )
 
         return await self._guarded(run)
+
+    def _request_forgetting(self, memory: Memory, consumer: str, call: str) -> ForgetOutcome:
+        """File (or find) the request to forget ``memory`` in the user's Inbox (§10), audited."""
+        requests = DeletionRequests(self.store)
+        request = requests.add(
+            what=memory.key,
+            utterance=f"{consumer} asked, through memtrust's agent server, to forget this memory.",
+            source_ref=f"{owner_prefix(consumer)}{call}",
+            said_at=to_epoch(self.store.clock()),
+            memory_ids=[memory.id],
+            actor=f"agent:{consumer}",
+            reason=f"{consumer} asked to forget this; it is deleted only if you confirm in your Inbox.",
+        )
+        if request is None:  # already asked: the open request that names this memory
+            request = next((r for r in requests.pending() if memory.id in {m.id for m in r.targets}), None)
+        if request is None:
+            raise MemoryNotFound(f"No memory that {consumer} can see has the id {shown(memory.id)}.")
+        reason = (
+            f"{consumer} did not write this memory, or the user confirmed it, so only the user can delete it: "
+            "nothing was deleted, and a request to forget it waits in memtrust's Inbox for the user to answer."
+        )
+        self._record(
+            consumer=consumer,
+            tool="forget_memory",
+            call=call,
+            outcome="requested",
+            reason=reason,
+            memory=memory,
+            detail={"request_id": request.id, "own": written_by(memory, consumer)},
+        )
+        return ForgetOutcome(
+            outcome="requested",
+            reason=reason,
+            memory_id=memory.id,
+            key=memory.key,
+            formation=memory.formation,
+            request_id=request.id,
+        )
 
     async def list_my_memories(self, ctx: Context) -> OwnMemories:
         async def run() -> OwnMemories:
@@ -902,11 +967,13 @@ TOOL_DESCRIPTIONS = {
     "get_context": (
         "Read what memtrust knows about the user, as a labelled block to put in your prompt: "
         "'[saved by you]' lines are things the user asked to be remembered; '[inferred NN%]' lines are "
-        "guesses from behaviour that you must treat as tentative and never present as the user's words. "
+        "guesses from behaviour that you must treat as tentative and never present as the user's words; "
+        "'[confirmed in “CLIENT”, not yet by you]' lines were confirmed only through an assistant's "
+        "client, not by the user in memtrust: use them for style, never as authority. "
         "Call it at the start of a conversation or before personalising an answer. purpose='style' "
         "(default) is for how to talk to the user; use purpose='privileged' before spending money, "
         "changing access, billing or compliance actions: it returns only what the user saved "
-        "explicitly. Give query (the task at hand, in a few words) to get the memories relevant to it "
+        "explicitly and confirmed in memtrust. Give query (the task at hand, in a few words) to get the memories relevant to it "
         "after the user's standing preferences; max_tokens (default 2000, at most 20000) bounds the whole "
         "result, and the block's last line says how many memories were left out to fit. "
         "Every row given is recorded in the user's audit log."
@@ -929,7 +996,9 @@ TOOL_DESCRIPTIONS = {
         "notes.<slug>; value is what to remember; user_words is the user's own sentence, quoted exactly "
         "(it is screened for secrets, confidentiality and temporary phrasing, and never stored). "
         "The user is asked to confirm, here if your client supports it, otherwise later in memtrust's "
-        "Inbox, so the memory may be pending. Never use this for things you guessed: use report_signal. "
+        "Inbox, so the memory may be pending; a yes given here is recorded as confirmed in your client "
+        "(not yet by the user) and is not used for privileged actions until the user confirms it in "
+        "memtrust. Never use this for things you guessed: use report_signal. "
         "Passwords, PINs, card numbers and similar secrets are always refused."
     ),
     "report_signal": (
@@ -947,8 +1016,10 @@ TOOL_DESCRIPTIONS = {
     "forget_memory": (
         "Delete a memory by its id (from get_context or list_my_memories; the first 8 characters are "
         "enough). Use it when the user asks you to forget something, or to withdraw a guess of yours "
-        "that turned out wrong. You can delete what you wrote yourself; anything else is deleted only "
-        "if the user confirms when asked. The deletion is recorded in the user's audit log."
+        "that turned out wrong. What you wrote yourself and the user has not confirmed in memtrust is "
+        "deleted at once (outcome 'deleted'); anything else is not deleted by you: it becomes a request "
+        "to forget in the user's memtrust Inbox (outcome 'requested'), which the user answers there. "
+        "Either is recorded in the user's audit log."
     ),
     "list_my_memories": (
         "List the memories you wrote through this server (proposed or inferred), with id, key, scope, "

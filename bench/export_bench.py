@@ -58,6 +58,7 @@ def fill(store, count: int) -> None:
             "confirmed_at": None,
             "reviewed_at": None,
             "pending_until": None,
+            "confirmed_in": None,
         }
         rows.append(tuple(values[name] for name in MEMORY_FIELDS))
         events.append(

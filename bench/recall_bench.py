@@ -108,6 +108,7 @@ def _row(key: str, value: str, now: int, index: int) -> tuple:
         created,
         None,
         None,
+        None,
     )
 
 

@@ -139,6 +139,7 @@ def fill(store: MemoryStore, count: int, *, seed: int = 6) -> None:
                 None,
                 None,
                 None,
+                None,
             )
         else:
             row = (
@@ -157,6 +158,7 @@ def fill(store: MemoryStore, count: int, *, seed: int = 6) -> None:
                 None,
                 now - 3600 if expired else None,
                 created,
+                None,
                 None,
                 None,
             )

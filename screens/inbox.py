@@ -3,10 +3,15 @@
 - A pending memory: the confirmation question itself ("Save “email” as your
   contact.preferred_channel?") with where it came from; ``y`` or Enter confirms it, ``n``
   asks, then rejects it (deleted, audited).
+- A memory only an MCP client confirmed (§10: the client's word, not the user's): "“Claude
+  Desktop” said yes to saving “Ada” as your profile.name, not you. Is it yours?"; ``y`` or
+  Enter confirms it as the user's (it may then be given for privileged purposes), ``n`` asks,
+  then deletes it.
 - A request to forget found in an import (§6): "You asked to forget: “I prefer email” —
   delete contact.preferred_channel = email?"; ``y`` or Enter asks the main screen's delete
   question (No has the focus), then deletes the memory; ``n`` dismisses the request and
-  keeps the memory (nothing is deleted, so it does not ask).
+  keeps the memory (nothing is deleted, so it does not ask). An agent's request to forget
+  (§10) is asked and answered the same way, worded as the agent's.
 
 Requests to forget come first: a deletion the user asked for should not wait below a list
 of saves. Store calls run in thread workers.
@@ -28,10 +33,12 @@ from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_q
 from memtrust.screens.literal import fit, literal, quoted_text
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin, said_around
+from memtrust.store.consumers import CLIENT_NAME_CELLS
 from memtrust.store.deletion_requests import (
     DeletionRequest,
     DeletionRequestNotFound,
     DeletionRequests,
+    from_agent,
 )
 from memtrust.store.model import ASSISTANT_NAMES, Memory, imported_from
 from memtrust.store.search import fold
@@ -106,10 +113,26 @@ def import_origin(memory: Memory) -> Content:
     return Content.assemble(origin, f"; imported {day(memory.created_at)}.")
 
 
+#: The two answers to a memory only a client confirmed, as the Inbox shows them.
+CLIENT_ANSWERS = "y  Yes, it's mine (saved by you)    n  No (deleted)"
+
+
+def client_question(memory: Memory) -> Content:
+    """The question for a memory whose only yes was an MCP client's (§10): “Claude Desktop”
+    said yes to saving “Ada” as your profile.name, not you. Is it yours?"""
+    client = quoted_text(memory.confirmed_in or "", CLIENT_NAME_CELLS)
+    opening = Content.assemble(client, " said yes to saving ", _listed_value(memory), ", not you in memtrust.")
+    doubt = "memtrust cannot tell whether you or the client answered. Is it yours?"
+    return Content("\n").join([opening, Content(doubt), Content.styled(CLIENT_ANSWERS, "bold")])
+
+
 def inbox_prompt(memory: Memory, now: datetime) -> Content:
     """The question for one pending memory, its provenance, the user's words around it
     when it came from a conversation, and its badges. A memory from another assistant's list
-    asks :func:`import_question` instead."""
+    asks :func:`import_question` instead, and one only an MCP client confirmed
+    :func:`client_question`."""
+    if memory.confirmed_in is not None:
+        return Content("\n").join([client_question(memory), provenance(memory, now), badges(memory, now)])
     if imported_from(memory.source) is not None:
         return Content("\n").join([import_question(memory), import_origin(memory), badges(memory, now)])
     question = Content.assemble(
@@ -129,8 +152,22 @@ def _targets(request: DeletionRequest) -> Content:
     )
 
 
+def _agent_asks(agent: str) -> Content:
+    """``research (an assistant) asks to forget`` — the agent's name is a role name."""
+    return Content.assemble(literal(agent, "bold"), " (an assistant) asks to forget")
+
+
 def request_prompt(request: DeletionRequest, now: datetime) -> Content:
-    """The question for one request to forget (§6), where and when it was said, and badges."""
+    """The question for one request to forget (§6, §10), where and when it was said, and badges."""
+    lapse = expiry(request.pending_until, now, short=True) or "expired"
+    marks = Content(" ").join([badge("request to forget", "held"), badge(lapse.replace("expires", "lapses"), "expiry")])
+    if (agent := from_agent(request)) is not None:
+        question = Content.assemble(_agent_asks(agent), ": delete ", _targets(request), "?")
+        origin = Content(
+            f"It asked through memtrust's agent server on {day(request.created_at)}. An assistant cannot "
+            "delete what you saved or confirmed: only your yes here does."
+        )
+        return Content("\n").join([question, origin, marks])
     question = Content.assemble(
         "You asked to forget: ",
         quoted_text(request.what, QUESTION_VALUE_CELLS),
@@ -152,8 +189,6 @@ def request_prompt(request: DeletionRequest, now: datetime) -> Content:
         ": ",
         quoted_text(request.utterance, 160, ""),
     )
-    lapse = expiry(request.pending_until, now, short=True) or "expired"
-    marks = Content(" ").join([badge("request to forget", "held"), badge(lapse.replace("expires", "lapses"), "expiry")])
     return Content("\n").join([question, origin, marks])
 
 
@@ -194,10 +229,13 @@ class InboxScreen(PromptListScreen):
     class Loaded(Message):
         """A worker read the pending memories and the open requests to forget."""
 
-        def __init__(self, pending: list[Memory], requests: list[DeletionRequest]) -> None:
+        def __init__(
+            self, pending: list[Memory], requests: list[DeletionRequest], client_only: list[Memory] | None = None
+        ) -> None:
             super().__init__()
             self.pending = pending
             self.requests = requests
+            self.client_only = client_only or []
 
     class Answered(Message):
         """A worker confirmed or rejected one memory; ``notice`` says which."""
@@ -237,11 +275,16 @@ class InboxScreen(PromptListScreen):
         """The Inbox's contents, read now (call from a thread worker)."""
         store = self.memtrust.store
         requests = DeletionRequests(store).pending()
+        client_only = store.confirmed_in_client(limit=INBOX_ROWS)
         if not self.search_text:
-            return self.Loaded(store.list(status="pending"), requests)
+            return self.Loaded(store.list(status="pending"), requests, client_only)
         pending = store.search_page(self.search_text, formation="explicit", statuses=("pending",), limit=INBOX_ROWS)
         wanted = fold(self.search_text)
-        return self.Loaded(pending, [r for r in requests if wanted in fold(_request_text(r))])
+        return self.Loaded(
+            pending,
+            [r for r in requests if wanted in fold(_request_text(r))],
+            [m for m in client_only if wanted in fold(f"{m.key}\n{m.value}\n{m.confirmed_in}")],
+        )
 
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the Inbox")
     def load_pending(self) -> None:
@@ -250,19 +293,21 @@ class InboxScreen(PromptListScreen):
 
     def on_inbox_screen_loaded(self, message: Loaded) -> None:
         now = self.memtrust.now()
-        self.pending = {memory.id: memory for memory in message.pending}
+        self.pending = {memory.id: memory for memory in [*message.client_only, *message.pending]}
         self.requests = {REQUEST_PREFIX + request.id: request for request in message.requests}
         self.answering.clear()
         self.show_prompts(
             [
                 *((option_id, request_prompt(request, now)) for option_id, request in self.requests.items()),
+                *((memory.id, inbox_prompt(memory, now)) for memory in message.client_only),
                 *((memory.id, inbox_prompt(memory, now)) for memory in message.pending),
             ]
         )
 
     @property
     def highlighted(self) -> Memory | None:
-        """The highlighted pending memory, or None (also when a request to forget is highlighted)."""
+        """The highlighted memory (pending, or confirmed only in a client), or None (also when a
+        request to forget is highlighted)."""
         return self.pending.get(self.highlighted_id or "")
 
     @property
@@ -296,7 +341,11 @@ class InboxScreen(PromptListScreen):
     def read_replaced(self, memory: Memory) -> None:
         """Read the active values for the memory's scope and key (thread worker)."""
         store = self.memtrust.store
-        replaces = [m.value for m in store.list(scope=memory.scope, status="active") if m.key == memory.key]
+        replaces = [
+            m.value
+            for m in store.list(scope=memory.scope, status="active")
+            if m.key == memory.key and m.id != memory.id
+        ]
         self.post_message(self.Replacing(memory, replaces))
 
     def on_inbox_screen_replacing(self, message: Replacing) -> None:
@@ -325,12 +374,13 @@ class InboxScreen(PromptListScreen):
                 self.answering.add(request.id)
                 self.answer_request(request, confirm=True)
 
-        question = Content.assemble(
-            "You asked to forget: ",
-            quoted_text(request.what, QUESTION_VALUE_CELLS),
-            ".\n",
-            delete_question(request),
+        agent = from_agent(request)
+        asked = (
+            Content.assemble(_agent_asks(agent), " this.\n")
+            if agent is not None
+            else Content.assemble("You asked to forget: ", quoted_text(request.what, QUESTION_VALUE_CELLS), ".\n")
         )
+        question = Content.assemble(asked, delete_question(request))
         self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep", destructive=True), delete)
 
     @work(thread=True, exit_on_error=False, group="store-write", description="Answering a request to forget")
@@ -344,7 +394,8 @@ class InboxScreen(PromptListScreen):
                 notice = f"Deleted {', '.join(m.key for m in deleted)}." if deleted else "It was already deleted."
             else:
                 requests.dismiss(request.id, actor=TUI_ACTOR)
-                notice = f"Kept {keys}; your request to forget it was dismissed."
+                whose = "your" if (agent := from_agent(request)) is None else f"{agent}'s"
+                notice = f"Kept {keys}; {whose} request to forget it was dismissed."
         except DeletionRequestNotFound:
             notice = "That request was already answered."
         finally:
@@ -368,7 +419,11 @@ class InboxScreen(PromptListScreen):
                 self.answering.add(memory.id)
                 self.answer(memory, confirm=False)
 
-        if imported_from(memory.source) is not None:
+        if memory.confirmed_in is not None:
+            question = Content.assemble(
+                "Delete ", _listed_value(memory), "? It is not yours, so it is removed for good."
+            )
+        elif imported_from(memory.source) is not None:
             question = Content.assemble(
                 "Discard ",
                 _listed_value(memory),
@@ -391,6 +446,9 @@ class InboxScreen(PromptListScreen):
             if confirm:
                 store.confirm(memory.id, actor=TUI_ACTOR)
                 notice = f"Saved {memory.key}."
+            elif memory.status != "pending":  # confirmed only in a client (§10): not the user's
+                store.forget(memory.id, actor=TUI_ACTOR, reason="You said it is not yours; only a client had said yes.")
+                notice = f"Deleted {memory.key}."
             else:
                 store.reject(memory.id, actor=TUI_ACTOR)
                 notice = f"Discarded {memory.key}."

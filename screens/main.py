@@ -64,6 +64,7 @@ from memtrust.screens.store_screen import StoreScreen
 from memtrust.screens.widgets.detail import DetailPanel
 from memtrust.screens.widgets.memory_pane import MemoryPane
 from memtrust.screens.widgets.status_line import StatusLine
+from memtrust.store.consumers import CLIENT_NAME_CELLS
 from memtrust.store.deletion_requests import inbox_count
 from memtrust.store.errors import MemtrustError
 from memtrust.store.model import Memory, Proposal, to_epoch
@@ -241,10 +242,11 @@ class MainScreen(StoreScreen):
         Binding(
             "c",
             "release",
-            "Release",
+            "Release/confirm",
             id="main.release",
             show=False,
-            tooltip="Let assistants use a quarantined memory (asks first)",
+            tooltip="Let assistants use a quarantined memory, or confirm as yours one only an assistant's client "
+            "said yes to (asks first)",
         ),
         Binding("r", "refresh", "Refresh", id="main.refresh", show=False, tooltip="Read the store again"),
         Binding("tab", "next_pane", "Next pane", id="main.next-pane", show=False, tooltip="Move to the other pane"),
@@ -897,8 +899,14 @@ class MainScreen(StoreScreen):
         if self._still_reading():
             return
         memory = self.highlighted
+        if memory is not None and memory.formation == "explicit" and memory.confirmed_in is not None:
+            self._confirm_client_only(memory)
+            return
         if memory is None or memory.status != "quarantined":
-            self.notify("Highlight a quarantined memory to release it.", severity="warning")
+            self.notify(
+                "Highlight a quarantined memory to release it, or one an assistant's client confirmed to confirm it.",
+                severity="warning",
+            )
             return
         question = Content.assemble(
             "Release ",
@@ -917,6 +925,24 @@ class MainScreen(StoreScreen):
         """Release a quarantined memory: it becomes active (thread worker)."""
         memory = self.memtrust.store.confirm(memory_id, actor=TUI_ACTOR)
         self.post_message(self.Changed(f"Released {memory.key} from Quarantine."))
+
+    def _confirm_client_only(self, memory: Memory) -> None:
+        """Ask, then make yours a memory only an MCP client said yes to (§10)."""
+        question = Content.assemble(
+            quoted_text(memory.confirmed_in or "", CLIENT_NAME_CELLS),
+            " said yes to this, not you. ",
+            save_question(memory.key, memory.value),
+            " It becomes saved by you, and assistants may then use it for privileged actions too.",
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Save", no="Cancel"), if_yes(lambda: self.confirm_client_only(memory.id))
+        )
+
+    @work(thread=True, exit_on_error=False, group="store-write", description="Confirming a memory")
+    def confirm_client_only(self, memory_id: str) -> None:
+        """Confirm in memtrust a memory only a client had confirmed (thread worker)."""
+        memory = self.memtrust.store.confirm(memory_id, actor=TUI_ACTOR)
+        self.post_message(self.Changed(f"{memory.key} is now saved by you."))
 
     def action_toggle_learning(self) -> None:
         if self._still_reading() or self.memory_view is None:

@@ -15,7 +15,7 @@ from typing import Any
 from textual.content import Content
 
 from memtrust.screens.literal import displayable, quoted_text
-from memtrust.store.consumers import INFERENCE_FLOOR, is_weak_guess
+from memtrust.store.consumers import CLIENT_NAME_CELLS, INFERENCE_FLOOR, client_words, is_weak_guess
 from memtrust.store.model import ASSISTANT_NAMES, CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user, imported_from
 from memtrust.store.quoting import quoted
 
@@ -90,10 +90,13 @@ def formation_label(memory: Memory) -> str:
     unconfirmed one from another assistant's memory list (it was not the user's request),
     ``requested`` for the other unconfirmed ones (pending, or a confidential request
     quarantined before anyone confirmed it: nothing is saved until the user says so),
-    ``inferred 82%`` for implicit ones."""
+    ``inferred 82%`` for implicit ones, and ``confirmed in “Claude Desktop”, not yet by you``
+    for one whose only yes was an MCP client's (§10: the client's word, not the user's)."""
     if memory.formation == "explicit":
         if confirmed_by_user(memory):
             return "saved by you"
+        if memory.confirmed_in is not None:
+            return client_words(memory.confirmed_in)
         if (assistant := imported_from(memory.source)) is not None:
             return "from a memtrust export" if assistant == "memtrust" else f"listed by {ASSISTANT_NAMES[assistant]}"
         return "requested"
@@ -283,9 +286,20 @@ def _explicit_origin(memory: Memory) -> Content:
         agent = Content.styled(agent_name(memory), "italic")
         if memory.status == "pending":
             return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}.")
-        if CONFIRMED_BY_ELICITATION in (memory.source_ref or ""):
+        if memory.confirmed_in is not None:
             return Content.assemble(
-                "An agent (", agent, f") wrote this after you confirmed, on {day(memory.created_at)}."
+                "An agent (",
+                agent,
+                ") wrote this after its client ",
+                quoted_text(memory.confirmed_in, CLIENT_NAME_CELLS, "italic"),
+                f" said yes, on {day(memory.confirmed_at or memory.created_at)}; "
+                "you have not confirmed it in memtrust.",
+            )
+        if CONFIRMED_BY_ELICITATION in (memory.source_ref or ""):
+            # Its client said yes, then the user confirmed it here too.
+            confirmed = f"; you confirmed it here on {day(memory.confirmed_at)}" if memory.confirmed_at else ""
+            return Content.assemble(
+                "An agent (", agent, f") wrote this after its client said yes, on {day(memory.created_at)}{confirmed}."
             )
         confirmed = f"; you confirmed it on {day(memory.confirmed_at)}" if memory.confirmed_at else ""
         return Content.assemble("An agent (", agent, f") asked to save this on {day(memory.created_at)}{confirmed}.")
@@ -364,6 +378,11 @@ def provenance(memory: Memory, now: datetime) -> Content:
         notes.append(
             "You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
             "saved until you release it with c, and never given to an assistant before that."
+        )
+    if memory.formation == "explicit" and memory.confirmed_in is not None:
+        notes.append(
+            "memtrust cannot tell whether you or the client answered, so assistants are given it for style, "
+            "labelled so, and never for privileged actions until you confirm it (c, or y in your Inbox)."
         )
     if is_weak_guess(memory):
         notes.append(

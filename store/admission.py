@@ -122,6 +122,8 @@ def _held_explicitly(rows: Sequence[Memory]) -> str:
     stand: saved by the user, waiting in the Inbox, or held in Quarantine unconfirmed."""
     if any(confirmed_by_user(m) for m in rows):
         return "You saved a value for this yourself; an inference never overrides it."
+    if any(m.confirmed_in is not None and m.status == "active" for m in rows):
+        return "A value for this was confirmed in an agent's client; an inference never overrides it."
     if any(m.status == "pending" for m in rows):
         return "A value for this is waiting in your Inbox; nothing is inferred for it while you decide."
     return "A value for this is held in your Quarantine; nothing is inferred for it while you decide."
@@ -132,6 +134,11 @@ def _already_held(rows: Sequence[Memory]) -> str:
     as the held row stands: saved, waiting in the Inbox, or held in Quarantine."""
     if any(confirmed_by_user(m) and m.status == "active" for m in rows):
         return "You already have this memory; nothing new was saved."
+    if any(m.confirmed_in is not None and m.status == "active" for m in rows):
+        return (
+            "It is already held, confirmed in an agent's client but not yet by you: confirm it in your Inbox; "
+            "nothing new was saved."
+        )
     if any(m.status == "pending" for m in rows):
         return "It is already waiting in your Inbox; nothing new was saved."
     return "It is already held in your Quarantine; nothing new was saved."
@@ -320,6 +327,16 @@ def decide(
             "pending",
             "Waiting in your Inbox: it is kept only if you confirm it within 30 days.",
             "3.6",
+            expires_at=expiry,
+            pending_until=now + PENDING_TTL,
+        )
+    # §10: a client's yes is not the user's, so it never replaces what the user confirmed.
+    if proposal.confirmed_in is not None and any(confirmed_by_user(m) and m.status == "active" for m in explicit_rows):
+        return Decision(
+            "pending",
+            "You saved another value for this yourself; an agent's client cannot replace it, so this waits "
+            "in your Inbox: it is kept only if you confirm it within 30 days.",
+            "10",
             expires_at=expiry,
             pending_until=now + PENDING_TTL,
         )

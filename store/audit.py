@@ -45,11 +45,15 @@ DETAIL_MAX = 8000
 #: describe them: ``write`` (any decided write, with the admission outcome), ``confirm``,
 #: ``reject``, ``release``, ``edit``, ``review`` (kept in a review), ``delete``, ``expire``,
 #: ``clear-inferred``, ``consent``, ``influence`` (given to a consumer), ``agent-call`` (one per
-#: MCP tool call), ``forget-request``, ``export``, ``import``, ``rekey``.
+#: MCP tool call), ``forget-request``, ``export``, ``import``, ``rekey``, ``client-confirmed``
+#: (:data:`CLIENT_CONFIRMED_EVENT`).
 EVENTS = (
     "write", "confirm", "reject", "release", "edit", "review", "delete", "expire", "clear-inferred", "consent",
-    "influence", "agent-call", "forget-request", "export", "import", "rekey",
+    "influence", "agent-call", "forget-request", "export", "import", "rekey", "client-confirmed",
 )  # fmt: skip
+#: The event of an upgrade marking a row whose only yes was an MCP client's (§10): not the
+#: user's, so not given for privileged purposes until the user confirms it (event ``confirm``).
+CLIENT_CONFIRMED_EVENT = "client-confirmed"
 
 #: Key prefixes whose remainder is derived from the value (§2 ``notes.<id>``).
 VALUE_DERIVED_PREFIXES = ("notes.",)

@@ -6,7 +6,10 @@ changing access, billing, compliance). The gates:
 
 - only ``active`` rows that have not expired are ever given (never pending, never quarantined);
 - a consumer sees the ``shared`` scope and its own scope, never another agent's scope;
-- a ``privileged`` purpose gets explicit rows only — an inference never drives such an action;
+- a ``privileged`` purpose gets explicit rows only — an inference never drives such an action —
+  and only those the user confirmed: a row whose only yes was an MCP client's elicitation
+  (``confirmed_in``, §10) is given for ``style``, labelled ``confirmed in “<client>”, not
+  yet by you``, and never for ``privileged`` until the user confirms it in memtrust;
 - with implicit learning off (consent withdrawn), no inferred row is given to anyone;
 - the 0.7 floor (§3.8): an inference below :data:`INFERENCE_FLOOR` is never given to anyone,
   whatever its detector's own threshold — it is a *weak guess*, shown to the user alone
@@ -29,7 +32,7 @@ from memtrust.store import audit, recall
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
-from memtrust.store.quoting import one_line
+from memtrust.store.quoting import one_line, quoted
 
 Purpose = Literal["style", "privileged"]
 PURPOSES: tuple[Purpose, ...] = ("style", "privileged")
@@ -72,25 +75,41 @@ def may_read(memory: Memory, *, consumer: str, purpose: Purpose, now_epoch: int,
         return False
     if memory.scope not in (DEFAULT_SCOPE, consumer):
         return False
-    return not (purpose == "privileged" and memory.formation != "explicit")
+    return not (purpose == "privileged" and (memory.formation != "explicit" or memory.confirmed_in is not None))
 
 
-def label_for(formation: str, confidence: float) -> str:
-    """The label of a row of ``formation`` and ``confidence``: ``saved by you`` or ``inferred 82%``."""
-    return "saved by you" if formation == "explicit" else f"inferred {round(confidence * 100)}%"
+#: Terminal cells a client's name takes in a label, quotation marks included.
+CLIENT_NAME_CELLS = 40
+
+
+def client_words(confirmed_in: str) -> str:
+    """``confirmed in “Claude Desktop”, not yet by you``: the words for a row whose only yes
+    was that MCP client's (§10), the client's name quoted as data (store.quoting.quoted: one
+    line, escaped, cut to :data:`CLIENT_NAME_CELLS` cells)."""
+    return f"confirmed in {quoted(confirmed_in, CLIENT_NAME_CELLS)}, not yet by you"
+
+
+def label_for(formation: str, confidence: float, confirmed_in: str | None = None) -> str:
+    """The label of a row of ``formation`` and ``confidence``: ``saved by you``,
+    ``inferred 82%``, or for an explicit row confirmed only in an MCP client
+    (``confirmed_in``, §10) ``confirmed in “Claude Desktop”, not yet by you``."""
+    if formation != "explicit":
+        return f"inferred {round(confidence * 100)}%"
+    return "saved by you" if confirmed_in is None else client_words(confirmed_in)
 
 
 def label(memory: Memory) -> str:
-    """The row's label in a prompt block: ``saved by you`` or ``inferred 82%``."""
-    return label_for(memory.formation, memory.confidence)
+    """The row's label in a prompt block (:func:`label_for`)."""
+    return label_for(memory.formation, memory.confidence, memory.confirmed_in)
 
 
-def memory_line(key: str, value: str, formation: str, confidence: float) -> str:
+def memory_line(key: str, value: str, formation: str, confidence: float, confirmed_in: str | None = None) -> str:
     """One line of a prompt block: ``- [saved by you] key: value`` / ``- [inferred 82%] key: value``
-    (the value on one line, :func:`memtrust.store.quoting.one_line`: line breaks, control,
-    bidi and other invisible format characters escaped, so a value cannot add a line that
-    passes for one of the block's own)."""
-    return f"- [{label_for(formation, confidence)}] {key}: {one_line(value)}"
+    / ``- [confirmed in “Claude Desktop”, not yet by you] key: value`` (:func:`label_for`; the
+    value on one line, :func:`memtrust.store.quoting.one_line`: line breaks, control, bidi and
+    other invisible format characters escaped, so a value cannot add a line that passes for one
+    of the block's own)."""
+    return f"- [{label_for(formation, confidence, confirmed_in)}] {key}: {one_line(value)}"
 
 
 def left_out_line(left_out: int, *, exact: bool, max_tokens: int) -> str:
@@ -115,7 +134,7 @@ class ContextBlock:
 
     def lines(self) -> list[str]:
         """One line per memory (:func:`memory_line`), without the closing line."""
-        return [memory_line(m.key, m.value, m.formation, m.confidence) for m in self.memories]
+        return [memory_line(m.key, m.value, m.formation, m.confidence, m.confirmed_in) for m in self.memories]
 
     def text(self) -> str:
         """The block an assistant puts in its prompt: a line per memory, then the line saying
@@ -142,7 +161,10 @@ def pack(
             cost(candidate)
             if cost is not None
             else recall.estimate_tokens(
-                memory_line(candidate.key, candidate.value, candidate.formation, candidate.confidence) + "\n"
+                memory_line(
+                    candidate.key, candidate.value, candidate.formation, candidate.confidence, candidate.confirmed_in
+                )
+                + "\n"
             )
         )
         if used + tokens <= budget:
@@ -190,6 +212,7 @@ def context_for(
         inferences=learning and purpose != "privileged",
         floor=INFERENCE_FLOOR,
         now=now,
+        client_confirmed=purpose != "privileged",
     )
     budget = max_tokens - _CLOSING_TOKENS - reserve
     limit = recall.candidate_limit(max(budget, 0))

@@ -46,7 +46,7 @@ from memtrust.store.model import Memory, from_epoch, is_text, to_epoch
 from memtrust.store.quoting import ID_CELLS, quoted
 from memtrust.store.retention import FORGET_REQUEST_EVENT
 
-__all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "inbox_count"]
+__all__ = ["DeletionRequest", "DeletionRequestNotFound", "DeletionRequests", "from_agent", "inbox_count"]
 
 _COLUMNS = "id, utterance, what, source_ref, said_at, created_at, pending_until, status"
 
@@ -180,7 +180,15 @@ class DeletionRequests:
     # --- writing ------------------------------------------------------------------------
 
     def add(
-        self, *, what: str, utterance: str, source_ref: str, said_at: int | None, memory_ids: Sequence[str], actor: str
+        self,
+        *,
+        what: str,
+        utterance: str,
+        source_ref: str,
+        said_at: int | None,
+        memory_ids: Sequence[str],
+        actor: str,
+        reason: str = "You asked, in a conversation, to forget this; it waits for your confirmation.",
     ) -> DeletionRequest | None:
         """Store a request to forget the memories ``memory_ids`` (§6), pending for 30 days (§4).
 
@@ -188,9 +196,10 @@ class DeletionRequests:
         when nothing was stored: no id given (see :meth:`record_unmatched`), none of the ids
         still held, the same message already gave this request (re-ingest), or an open
         request already asks to forget the same words and the same memories (the user said
-        it again in another export). Audits ``forget-request``/``pending`` per memory. Words
-        that hold a secret (:func:`store.secrets.find_secret`) are stored as ``(words withheld:
-        they held a password)``.
+        it again in another export). Audits ``forget-request``/``pending`` per memory, with
+        ``reason``. Words that hold a secret (:func:`store.secrets.find_secret`) are stored as
+        ``(words withheld: they held a password)``. An agent's request (§10, ``source_ref``
+        ``agent:NAME#call``, :func:`from_agent`) goes through the same life.
         """
         if not memory_ids:
             return None
@@ -239,7 +248,7 @@ class DeletionRequests:
                     key=key,
                     formation=formation,
                     outcome="pending",
-                    reason="You asked, in a conversation, to forget this; it waits for your confirmation.",
+                    reason=reason,
                     detail={"request_id": request_id, "source_ref": source_ref},
                 )
         return self.get(request_id)
@@ -287,7 +296,7 @@ class DeletionRequests:
                     key=memory.key,
                     formation=memory.formation,
                     outcome="confirmed",
-                    reason="You confirmed your request to forget this.",
+                    reason=_answer_words(request, "You confirmed your request to forget this."),
                     detail={"request_id": request_id, "source_ref": request.source_ref},
                 )
         deleted = []
@@ -297,7 +306,10 @@ class DeletionRequests:
                     self.store.forget(
                         memory.id,
                         actor=actor,
-                        reason=f"You confirmed your request, made in a conversation ({request.source_ref}), to forget it.",
+                        reason=_answer_words(
+                            request,
+                            f"You confirmed your request, made in a conversation ({request.source_ref}), to forget it.",
+                        ),
                     )
                 )
             except MemoryNotFound:
@@ -328,14 +340,42 @@ class DeletionRequests:
                     key=memory.key,
                     formation=memory.formation,
                     outcome="dismissed",
-                    reason="You dismissed your request to forget this; it is kept.",
+                    reason=_answer_words(request, "You dismissed your request to forget this; it is kept."),
                     detail={"request_id": request_id, "source_ref": request.source_ref},
                 )
         self.store.db.checkpoint()  # the sentence leaves the file, not only the WAL (§9)
         return request
 
 
+def _answer_words(request: DeletionRequest, own_words: str) -> str:
+    """The audit reason of the user's answer to ``request``: ``own_words`` for a request the
+    user made in a conversation; for an agent's, that it was the agent's request."""
+    agent = from_agent(request)
+    if agent is None:
+        return own_words
+    if "dismissed" in own_words:
+        return f"You dismissed {agent}'s request to forget this; it is kept."
+    return f"You confirmed {agent}'s request to forget this."
+
+
+#: The ``source_ref`` of a request to forget made by an agent over MCP starts with this (§10).
+AGENT_REQUEST_PREFIX = "agent:"
+
+
+def from_agent(request: DeletionRequest) -> str | None:
+    """The agent (consumer name) that asked, over MCP, to forget the memories of ``request``
+    (§10: a client's yes never deletes what the user saved), or ``None`` for a request the user
+    made in a conversation (§6)."""
+    if not request.source_ref.startswith(AGENT_REQUEST_PREFIX):
+        return None
+    return request.source_ref.removeprefix(AGENT_REQUEST_PREFIX).split("#", 1)[0] or None
+
+
 def inbox_count(store: MemoryStore) -> int:
-    """Everything waiting in the Inbox: pending explicit memories (§3.6) plus open requests
-    to forget (§6). Two index counts, cheap at any size."""
-    return store.count(formation="explicit", statuses=("pending",)) + DeletionRequests(store).count()
+    """Everything waiting in the Inbox: pending explicit memories (§3.6), memories only an MCP
+    client confirmed (§10), and open requests to forget (§6, §10). Index counts, cheap at any size."""
+    return (
+        store.count(formation="explicit", statuses=("pending",))
+        + store.count_confirmed_in_client()
+        + DeletionRequests(store).count()
+    )

@@ -342,6 +342,25 @@ class MemoryStore:
                 [*matches, formation, *statuses],
             ).fetchone()[0]
 
+    def confirmed_in_client(self, *, limit: int = 1000) -> builtins.list[Memory]:
+        """Up to ``limit`` memories whose only yes was an MCP client's (``confirmed_in``, §10),
+        oldest first: what the Inbox asks the user to confirm as theirs. Served by the partial
+        index ``memories_confirmed_in``."""
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories INDEXED BY memories_confirmed_in WHERE confirmed_in IS NOT NULL"
+                " ORDER BY created_at, id LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [_memory_from_row(row) for row in rows]
+
+    def count_confirmed_in_client(self) -> int:
+        """How many memories :meth:`confirmed_in_client` would list in all (an index count)."""
+        with self.db.read() as conn:
+            return conn.execute(
+                "SELECT count(*) FROM memories INDEXED BY memories_confirmed_in WHERE confirmed_in IS NOT NULL"
+            ).fetchone()[0]
+
     def get_many(self, memory_ids: Sequence[str]) -> builtins.list[Memory]:
         """The memories with these ids, in the order given; ids no longer stored are skipped."""
         found: dict[str, Memory] = {}
@@ -562,6 +581,8 @@ class MemoryStore:
                 expires_at=decision.expires_at,
                 confirmed_at=now_dt if confirmed else None,
                 pending_until=decision.pending_until,
+                # A client's yes (§10) is recorded as that client's, on a row it made active.
+                confirmed_in=proposal.confirmed_in if confirmed and proposal.formation == "explicit" else None,
             )
             self._insert(conn, memory)
         detail: dict[str, object] = {
@@ -571,6 +592,8 @@ class MemoryStore:
         }
         if memory is not None and memory.formation == "explicit":
             detail["confirmed"] = memory.confirmed_at is not None  # as the row's confirmed_at says
+            if memory.confirmed_in is not None:
+                detail["confirmed_in"] = memory.confirmed_in
         audit.record(
             conn,
             at=now,
@@ -607,19 +630,24 @@ class MemoryStore:
         return _memory_from_row(row)
 
     def confirm(self, memory_id: str, *, actor: str) -> Memory:
-        """Confirm a pending memory (§3.6) or release a quarantined one: it becomes active.
+        """Confirm a pending memory (§3.6), release a quarantined one, or confirm in memtrust
+        one whose only yes was an MCP client's (§10): it becomes active and the user's own.
 
-        Other active rows for the same (scope, key) are superseded and deleted (explicit beats
+        Confirming a row confirmed only in a client clears ``confirmed_in`` and sets
+        ``confirmed_at`` to now (audit ``confirm``, naming the client it was confirmed in);
+        from then on it is "saved by you" and may be given for privileged purposes. Other
+        active rows for the same (scope, key) are superseded and deleted (explicit beats
         implicit; the newer explicit value replaces the older). Raises MemoryNotFound, and
-        InvalidInput when the memory is already active.
+        InvalidInput when the memory is active and already the user's (or implicit).
         """
         now_dt = self.clock()
         now = to_epoch(now_dt)
         with self.db.write() as conn:
             memory = self._get_in(conn, memory_id)
-            if memory.status == "active":
+            client_only = memory.formation == "explicit" and memory.confirmed_in is not None
+            if memory.status == "active" and not client_only:
                 raise InvalidInput("That memory is already active; there is nothing to confirm.")
-            event = "confirm" if memory.status == "pending" else "release"
+            event = "confirm" if memory.status == "pending" or client_only else "release"
             superseded = False
             for other in self._existing(conn, memory.scope, memory.key):
                 if other.id != memory.id and other.status == "active":
@@ -633,9 +661,13 @@ class MemoryStore:
                         reason="superseded by a confirmed explicit value",
                     )
             conn.execute(
-                "UPDATE memories SET status = 'active', confirmed_at = ?, updated_at = ?, pending_until = NULL WHERE id = ?",
+                "UPDATE memories SET status = 'active', confirmed_at = ?, updated_at = ?, pending_until = NULL,"
+                " confirmed_in = NULL WHERE id = ?",
                 (now, now, memory.id),
             )
+            reason = "You confirmed it." if event == "confirm" else "You released it from quarantine."
+            if client_only:
+                reason = "You confirmed it in memtrust; before, only an agent's client had said yes to it."
             audit.record(
                 conn,
                 at=now,
@@ -645,11 +677,15 @@ class MemoryStore:
                 scope=memory.scope,
                 key=memory.key,
                 formation=memory.formation,
-                reason="You confirmed it." if event == "confirm" else "You released it from quarantine.",
+                outcome="confirmed-by-you" if client_only else None,
+                reason=reason,
+                detail={"was_confirmed_in": memory.confirmed_in} if client_only else None,
             )
         if superseded:
             self.db.checkpoint()  # a superseded value leaves the file, not only the WAL (§9)
-        return replace(memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None)
+        return replace(
+            memory, status="active", confirmed_at=now_dt, updated_at=now_dt, pending_until=None, confirmed_in=None
+        )
 
     def edit(self, memory_id: str, value: str, *, actor: str, key: str | None = None) -> Memory:
         """Replace a memory's value (and optionally its key) with text the user typed (§7 ``edit``).
@@ -693,7 +729,16 @@ class MemoryStore:
                     confirmed_at=now_dt,
                 )
             else:
-                edited = replace(memory, key=new_key, value=value, status=status, updated_at=now_dt)
+                # The user typed the new value in memtrust: it is their word now, not a client's (§10).
+                edited = replace(
+                    memory,
+                    key=new_key,
+                    value=value,
+                    status=status,
+                    updated_at=now_dt,
+                    confirmed_in=None,
+                    confirmed_at=now_dt if memory.confirmed_in is not None else memory.confirmed_at,
+                )
             if memory.key != new_key:  # the old key may be derived from the old value
                 audit.redact_derived_keys(conn, memory.id)
             conn.execute("DELETE FROM memories WHERE id = ?", (memory.id,))

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from memtrust.store import audit
 from memtrust.store.inference_vocabulary import is_inferable
-from memtrust.store.model import KEY_PATTERN
+from memtrust.store.model import CLIENT_NAME_MAX, KEY_PATTERN, legacy_confirmed_in
 from memtrust.store.notes import rekey_notes
 
 #: The sensitive namespaces the first schema's CHECK names. A migration is history: later
@@ -393,6 +393,55 @@ def _v11_secret_keys(conn: Connection) -> None:
             conn.execute("UPDATE audit SET key = ? WHERE key = ?", (withheld, key))
 
 
+def _v12_confirmed_in_client(conn: Connection) -> None:
+    """Elicitation is the client's word, not the user's (§10): ``memories.confirmed_in`` names
+    the MCP client whose yes is the only confirmation an explicit row has had, until the user
+    confirms it in memtrust. Rows an agent wrote after its client accepted the question (the
+    ``confirmed-by-elicitation`` mark of their ``source_ref``) were never confirmed by the user
+    — memtrust could not confirm an active row — so they get the agent's name
+    (:func:`store.model.legacy_confirmed_in`), are badged so, and stop being given to
+    ``privileged`` purposes. The change is audited per row (``client-confirmed``, by ``system``,
+    key and formation, never the value); a migration cannot see the store's clock, so the
+    event's time is the wall clock."""
+    conn.execute(
+        "ALTER TABLE memories ADD COLUMN confirmed_in TEXT"
+        f" CHECK (confirmed_in IS NULL OR (length(confirmed_in) BETWEEN 1 AND {CLIENT_NAME_MAX}"
+        " AND formation = 'explicit'))"
+    )
+    # The Inbox lists and counts these at any store size without reading the table.
+    conn.execute("CREATE INDEX memories_confirmed_in ON memories (created_at, id) WHERE confirmed_in IS NOT NULL")
+    now = int(time.time())
+    marked = [
+        (memory_id, scope, key, name)
+        for memory_id, scope, key, source, source_ref, status in conn.execute(
+            "SELECT id, scope, key, source, source_ref, status FROM memories"
+            " WHERE formation = 'explicit' AND source = 'agent'"
+        )
+        if (name := legacy_confirmed_in(source, source_ref, status)) is not None
+    ]
+    for memory_id, scope, key, name in marked:
+        conn.execute("UPDATE memories SET confirmed_in = ? WHERE id = ?", (name, memory_id))
+        audit.record(
+            conn,
+            at=now,
+            event=audit.CLIENT_CONFIRMED_EVENT,
+            actor="system",
+            memory_id=memory_id,
+            scope=scope,
+            key=key,
+            formation="explicit",
+            outcome="client-only",
+            reason=MIGRATED_CLIENT_REASON,
+        )
+
+
+#: The reason audited for each row :func:`_v12_confirmed_in_client` marks.
+MIGRATED_CLIENT_REASON = (
+    "Marked when memtrust was upgraded: an agent's client said yes to this, not you in memtrust, so it is "
+    "not given for privileged purposes until you confirm it."
+)
+
+
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("initial", _v1_initial),
     ("pane_index", _v2_pane_index),
@@ -405,6 +454,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("inference_vocabulary", _v9_inference_vocabulary),
     ("note_keys", _v10_note_keys),
     ("secret_keys", _v11_secret_keys),
+    ("confirmed_in_client", _v12_confirmed_in_client),
 ]
 """The ordered migrations; the position (1-based) is the ``user_version`` it brings."""
 

@@ -157,7 +157,10 @@ class Memory:
     ``evidence`` is a JSON-compatible dict: for implicit rows the signals behind the inference
     (counts, message refs, first and last seen as epoch seconds); for explicit rows from a
     conversation, where it was said (conversation title, time). ``pending_until`` is when a
-    pending row lapses unconfirmed (§4). All times are aware UTC.
+    pending row lapses unconfirmed (§4). ``confirmed_in`` names the MCP client (its
+    ``clientInfo`` name, as it gave it) whose elicitation is the only confirmation an explicit
+    row has had (§10: the client's word, not the user's); ``None`` once the user confirms it in
+    memtrust, and for every row no client confirmed. All times are aware UTC.
     """
 
     id: str
@@ -177,6 +180,7 @@ class Memory:
     confirmed_at: datetime | None = None
     reviewed_at: datetime | None = None
     pending_until: datetime | None = None
+    confirmed_in: str | None = None
 
     @property
     def sensitive(self) -> bool:
@@ -207,8 +211,32 @@ def mentioned_sensitive_class(key: str, value: str) -> str | None:
     return sensitive_class(f"{words} {value}")
 
 
-#: The mark an agent's ``source_ref`` carries when the user confirmed through MCP elicitation (§10).
+#: The mark an agent's ``source_ref`` carries when its client answered yes through MCP elicitation (§10).
 CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
+#: Most characters of a client's name kept in ``confirmed_in`` (a longer name is cut, §10).
+CLIENT_NAME_MAX = 100
+
+
+def client_name(name: str) -> str:
+    """A client's ``clientInfo`` name made fit for ``confirmed_in`` (§10): at most
+    :data:`CLIENT_NAME_MAX` characters, NUL and lone surrogates replaced by U+FFFD (SQLite and
+    JSON hold it exactly), ``an unnamed client`` when nothing is left. Kept otherwise as the
+    client gave it: it is outside text, shown quoted (store.quoting.quoted) wherever it appears."""
+    cleaned = "".join("\ufffd" if char == "\x00" or 0xD800 <= ord(char) <= 0xDFFF else char for char in name)
+    cleaned = cleaned[:CLIENT_NAME_MAX]
+    return cleaned if cleaned.strip() else "an unnamed client"
+
+
+def legacy_confirmed_in(source: str, source_ref: str | None, status: str) -> str | None:
+    """``confirmed_in`` for a row stored before the field existed (migration, an older
+    export): an agent's explicit row that its client confirmed through elicitation — the mark
+    :data:`CONFIRMED_BY_ELICITATION` in its ``source_ref`` — was never confirmed by the user
+    in memtrust (the store could not confirm an active row), so it names the agent
+    (``agent:NAME#call;…`` → ``NAME``), the only name those rows kept. ``None`` otherwise."""
+    ref = source_ref or ""
+    if source != "agent" or status == "pending" or CONFIRMED_BY_ELICITATION not in ref:
+        return None
+    return client_name(ref.removeprefix("agent:").split("#", 1)[0])
 
 
 class ConfirmationFacts(Protocol):
@@ -225,25 +253,31 @@ class ConfirmationFacts(Protocol):
     def source_ref(self) -> str | None: ...
     @property
     def confirmed_at(self) -> object: ...
+    @property
+    def confirmed_in(self) -> str | None: ...
 
 
 def confirmed_by_user(memory: ConfirmationFacts) -> bool:
     """Whether the user said yes to this explicit memory (§3.6): what makes it "saved by you".
 
-    True when it is active, when ``confirmed_at`` is set (the store records it for every write
-    the user confirmed, quarantined or not, and when a pending row is confirmed), when the user
-    typed it in memtrust (source ``user``: the app asks before it writes), or when an agent
-    wrote it after the user confirmed through MCP elicitation (the last two also cover rows
-    stored before a confirmed quarantined write got its ``confirmed_at``). False for implicit
-    rows, for a request still pending, and for a confidential request found in an import or
-    sent by an agent: §3.5 quarantines it before §3.6 would have sent it to the Inbox, so
-    nobody has confirmed it yet. The TUI's badges and the CLI's ``list`` both use this rule.
+    False for implicit rows, for a request still pending, for a row whose only yes came from
+    an MCP client's elicitation (``confirmed_in`` set, §10: stdio has no authentication and a
+    client can answer its own questions), and for a confidential request found in an import or
+    sent by an agent that §3.5 quarantined before §3.6 sent it to the Inbox. Otherwise True
+    when it is active, when ``confirmed_at`` is set (every write the user confirmed,
+    quarantined or not, and a pending row confirmed), or when the user typed it in memtrust
+    (source ``user``: the app asks before it writes). The TUI's badges, the CLI's ``list`` and
+    the DSAR report all use this rule.
     """
-    if memory.formation != "explicit" or memory.status == "pending":
+    if memory.formation != "explicit" or memory.status == "pending" or memory.confirmed_in is not None:
         return False
-    if memory.status == "active" or memory.confirmed_at is not None or memory.source == "user":
-        return True
-    return memory.source == "agent" and CONFIRMED_BY_ELICITATION in (memory.source_ref or "")
+    return memory.status == "active" or memory.confirmed_at is not None or memory.source == "user"
+
+
+def confirmed_in_client_only(memory: ConfirmationFacts) -> bool:
+    """True for an explicit row whose only confirmation came through an MCP client (§10):
+    shown "confirmed in <client>, not yet by you", never given to a ``privileged`` purpose."""
+    return memory.formation == "explicit" and memory.confirmed_in is not None
 
 
 MEMORY_FIELDS = (
@@ -264,6 +298,7 @@ MEMORY_FIELDS = (
     "confirmed_at",
     "reviewed_at",
     "pending_until",
+    "confirmed_in",
 )
 #: The fields of :data:`MEMORY_FIELDS` holding a time: epoch seconds (UTC) in the database,
 #: aware UTC datetimes on :class:`Memory`, ISO 8601 UTC text in an export.
@@ -285,8 +320,11 @@ class Proposal:
     - ``source``: one of :data:`SOURCES`, ``inference:<detector>`` or ``import:<assistant>`` (§2).
     - ``confidence``: 0.0–1.0; explicit proposals are 1.0.
     - ``threshold``: the proposing detector's confidence threshold (§3.3); implicit only.
-    - ``confirmed``: the user already confirmed this write (typed and confirmed in the app,
-      or accepted through MCP elicitation), so §3.6 does not hold it as pending.
+    - ``confirmed``: the write was already confirmed (typed and confirmed in the app, or
+      accepted through MCP elicitation), so §3.6 does not hold it as pending.
+    - ``confirmed_in``: the MCP client whose elicitation was that confirmation (§10: the
+      client's word, not the user's); stored on the row, and such a write never replaces a
+      value the user confirmed (it waits in the Inbox instead). ``None`` for the user's own yes.
     - ``expires_at``: an expiry the user asked for; §3.5 may add one from temporary phrasing.
     - ``ttl_seconds``: for implicit proposals, the detector's default TTL; the store's
       implicit TTL setting (§4) applies when ``None``.
@@ -314,6 +352,7 @@ class Proposal:
     utterance: str | None = None
     said_at: datetime | None = None
     asked_key: str | None = None
+    confirmed_in: str | None = None
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,9 @@ RECENCY_HALF_LIFE_SECONDS = 180 * 86400
 BM25_WEIGHTS = (2.0, 1.0, 0.0, 0.0)
 
 #: The columns a candidate is read with (enough to write its line and to order it).
-CANDIDATE_COLUMNS = "m.id, m.scope, m.key, m.value, m.formation, m.confidence"
+CANDIDATE_COLUMNS = "m.id, m.scope, m.key, m.value, m.formation, m.confidence, m.confirmed_in"
+#: How many columns :data:`CANDIDATE_COLUMNS` reads (a ranked read's score comes after them).
+CANDIDATE_WIDTH = 7
 
 
 def estimate_tokens(text: str) -> int:
@@ -63,7 +65,8 @@ def estimate_tokens(text: str) -> int:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A row that may be given: its id, scope, key, value, formation and confidence."""
+    """A row that may be given: its id, scope, key, value, formation, confidence, and the MCP
+    client whose yes is its only confirmation (``confirmed_in``, §10; ``None`` for most)."""
 
     id: str
     scope: str
@@ -71,25 +74,30 @@ class Candidate:
     value: str
     formation: str
     confidence: float
+    confirmed_in: str | None = None
 
 
 @dataclass(frozen=True)
 class Gates:
     """The §7 gates of one read: ``consumer`` (its scope and ``shared``), whether inferred rows
-    may be given at all (learning on and not a privileged purpose), the inference floor (§3.8)
-    and the time (epoch seconds, UTC) before which a row must not have expired."""
+    may be given at all (learning on and not a privileged purpose), the inference floor (§3.8),
+    the time (epoch seconds, UTC) before which a row must not have expired, and whether rows
+    confirmed only in an MCP client may be given (``client_confirmed``: not for a privileged
+    purpose, §10)."""
 
     consumer: str
     shared_scope: str
     inferences: bool
     floor: float
     now: int
+    client_confirmed: bool = True
 
 
 def gate_sql(gates: Gates) -> tuple[str, list]:
     """The SQL condition (on alias ``m``) and its parameters for :class:`Gates`: active, not
     expired, in ``shared`` or the consumer's scope, explicit — or an inference at or above the
-    floor when inferences may be given."""
+    floor when inferences may be given — and, unless ``client_confirmed``, not confirmed only
+    in an MCP client."""
     sql = "m.status = 'active' AND (m.expires_at IS NULL OR m.expires_at > ?) AND m.scope IN (?, ?)"
     params: list = [gates.now, gates.shared_scope, gates.consumer]
     if gates.inferences:
@@ -97,6 +105,8 @@ def gate_sql(gates: Gates) -> tuple[str, list]:
         params.append(gates.floor)
     else:
         sql += " AND m.formation = 'explicit'"
+    if not gates.client_confirmed:
+        sql += " AND m.confirmed_in IS NULL"
     return sql, params
 
 
@@ -110,7 +120,7 @@ def _standing_params() -> list[str]:
 
 
 def _candidates(rows: Sequence[tuple]) -> list[Candidate]:
-    return [Candidate(*row[:6]) for row in rows]
+    return [Candidate(*row[:CANDIDATE_WIDTH]) for row in rows]
 
 
 def standing(conn: Connection, gates: Gates, limit: int) -> tuple[list[Candidate], int]:
@@ -129,7 +139,8 @@ def standing(conn: Connection, gates: Gates, limit: int) -> tuple[list[Candidate
 
 def relevance_sql(gates: Gates, match: str, limit: int, *, standing_too: bool = False) -> tuple[str, list]:
     """The ranked read of the rows matching ``match`` (standing ones only with
-    ``standing_too``), best first; each row's score is its seventh column.
+    ``standing_too``), best first; each row's score is the column after
+    :data:`CANDIDATE_COLUMNS` (index :data:`CANDIDATE_WIDTH`).
 
     Score: BM25 relevance (key weighted twice the value) × (1 + :data:`RECENCY_WEIGHT` × h /
     (h + age)), h = :data:`RECENCY_HALF_LIFE_SECONDS`, age = seconds since the row changed.

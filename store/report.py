@@ -30,6 +30,7 @@ from memtrust.store.overview import (
     influence_consumer,
     overview_from_export,
 )
+from memtrust.store.quoting import quoted
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -179,7 +180,14 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
         else:
             when = f"on {_day(record['created_at'])}"
         lines.append(f"  - requested by {requester} {when}; awaiting your confirmation")
-    elif record["status"] == "quarantined" and not confirmed_by_user(SimpleNamespace(**record)):
+    elif record.get("confirmed_in") is not None:
+        lines.append(
+            f"  - source: {_source(record)}; confirmed in {literal(quoted(record['confirmed_in'], 40))} on "
+            f"{_day(record['confirmed_at'] or record['created_at'])}, not yet by you"
+        )
+    elif record["status"] == "quarantined" and not confirmed_by_user(
+        SimpleNamespace(**{"confirmed_in": None, **record})
+    ):
         # A confidential request nobody confirmed: held back before it reached the Inbox (§3.5).
         requester = _requester(record["source"])
         lines.append(f"  - requested by {requester} on {_day(record['created_at'])}; not saved until you release it")
@@ -276,7 +284,17 @@ def _glance_section(data: dict[str, Any]) -> list[str]:
 def render_markdown(data: dict[str, Any]) -> str:
     """The export ``data`` as a Markdown report for the person it is about (§9)."""
     meta, consent, memories = data["meta"], data["consent"], data["memories"]
-    explicit_active = [m for m in memories if m["formation"] == "explicit" and m["status"] == "active"]
+    explicit_active = [
+        m
+        for m in memories
+        if m["formation"] == "explicit" and m["status"] == "active" and m.get("confirmed_in") is None
+    ]
+    # §10: a client's yes is not the user's: listed apart, never as "saved by you".
+    client_only = [
+        m
+        for m in memories
+        if m["formation"] == "explicit" and m["status"] == "active" and m.get("confirmed_in") is not None
+    ]
     implicit = [m for m in memories if m["formation"] == "implicit"]
     pending = [m for m in memories if m["status"] == "pending"]
     quarantined = [m for m in memories if m["status"] == "quarantined"]
@@ -291,13 +309,22 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"{literal(meta['store_path'])} ({literal(meta['key_mode'])} mode).",
         "",
         f"In total: **{_plural(counts['memories'], 'memory', 'memories')}** — {len(explicit_active)} saved by you, "
-        f"{len(implicit)} inferred, {len(pending)} awaiting your confirmation, {len(quarantined)} quarantined; "
+        + (f"{len(client_only)} confirmed only in an assistant's client, " if client_only else "")
+        + f"{len(implicit)} inferred, {len(pending)} awaiting your confirmation, {len(quarantined)} quarantined; "
         f"{_plural(counts['audit'], 'event')} in the history.",
         f"Implicit learning is **{'ON' if consent['implicit_learning'] else 'OFF'}**.",
         "",
     ]
     lines += _glance_section(data)
     lines += _section("Saved by you", "Things you asked memtrust to remember, or confirmed.", explicit_active)
+    if client_only:
+        lines += _section(
+            "Confirmed in an assistant's client, not yet by you",
+            "An assistant's client said yes to saving these; memtrust cannot tell whether you or the client "
+            "answered. They are given to assistants for style, labelled so, and never for privileged purposes "
+            "until you confirm them in memtrust.",
+            client_only,
+        )
     lines += _section(
         "Inferred about you",
         "Guesses memtrust made from how you write; none was asked for. Each expires unless seen again.",

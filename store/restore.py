@@ -47,7 +47,7 @@ from memtrust.store.admission import screen
 from memtrust.store.errors import InvalidInput
 from memtrust.store.export import validate_export
 from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
-from memtrust.store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, to_epoch
+from memtrust.store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, legacy_confirmed_in, to_epoch
 from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
 from memtrust.store.notes import keyed_note, rekey_notes
 
@@ -184,6 +184,8 @@ def check_export(data: Any) -> CheckedExport:
             raise InvalidInput(f"The export's memory {position} was refused: {decision.reason} Nothing was imported.")
         values = dict(record)
         values["key"] = keyed_note(record["key"], record["value"])  # §2: an older export's notes.<slug>
+        if "confirmed_in" not in record:  # an export made before §10's confirmed_in: as the upgrade derives it
+            values["confirmed_in"] = legacy_confirmed_in(record["source"], record["source_ref"], record["status"])
         try:
             for name in MEMORY_TIME_FIELDS:
                 values[name] = _epoch(values[name])

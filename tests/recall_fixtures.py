@@ -70,6 +70,7 @@ def rows(count: int, now: int, *, seed: int = 14, start: int = 0) -> list[tuple]
                 created if not implicit and status == "active" else None,
                 None,
                 now + 30 * 86400 if status == "pending" else None,
+                None,  # confirmed_in: no client confirmed these
             )
         )
     return out

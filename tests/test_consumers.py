@@ -12,7 +12,7 @@ from memtrust.store.model import Memory, Proposal, to_epoch
 from tests.conftest import T0
 
 
-def _row(formation, scope, status):
+def _row(formation, scope, status, confirmed="by-you"):
     return Memory(
         id="m",
         scope=scope,
@@ -26,18 +26,20 @@ def _row(formation, scope, status):
         evidence=None,
         created_at=T0,
         updated_at=T0,
+        confirmed_in="Claude Desktop" if confirmed == "in-client" else None,
     )
 
 
-def _expected(consumer, purpose, formation, scope, status):
+def _expected(consumer, purpose, formation, scope, status, confirmed):
     if status != "active":
         return False  # pending and quarantined never go out
     if scope not in ("shared", consumer):
         return False  # never another agent's scope
+    if purpose == "privileged" and confirmed == "in-client":
+        return False  # §10: a client's yes is not the user's
     return not (purpose == "privileged" and formation == "implicit")  # privileged: explicit rows only
 
 
-# Implicit rows are always active (the schema refuses others), so those cells do not exist.
 GRID = [
     case
     for case in itertools.product(
@@ -46,17 +48,21 @@ GRID = [
         ["explicit", "implicit"],
         ["shared", "research", "billing"],
         ["active", "pending", "quarantined"],
+        ["by-you", "in-client"],
     )
-    if case[2] == "explicit" or case[4] == "active"
+    # Implicit rows are always active and never client-confirmed (the schema refuses others).
+    if case[2] == "explicit" or (case[4] == "active" and case[5] == "by-you")
 ]
 
 
 @pytest.mark.parametrize(
-    ("consumer", "purpose", "formation", "scope", "status"), GRID, ids=["-".join(case) for case in GRID]
+    ("consumer", "purpose", "formation", "scope", "status", "confirmed"), GRID, ids=["-".join(case) for case in GRID]
 )
-def test_read_gate(consumer, purpose, formation, scope, status):
-    given = may_read(_row(formation, scope, status), consumer=consumer, purpose=purpose, now_epoch=to_epoch(T0))
-    assert given is _expected(consumer, purpose, formation, scope, status)
+def test_read_gate(consumer, purpose, formation, scope, status, confirmed):
+    given = may_read(
+        _row(formation, scope, status, confirmed), consumer=consumer, purpose=purpose, now_epoch=to_epoch(T0)
+    )
+    assert given is _expected(consumer, purpose, formation, scope, status, confirmed)
 
 
 def test_expired_rows_are_never_given(clock):

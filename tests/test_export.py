@@ -433,3 +433,48 @@ def test_markdown_report_says_a_confidential_request_nobody_confirmed_is_not_sav
     assert "requested by you, in a conversation on " in plan and "not saved until you release it" in plan
     assert "saved " not in plan.replace("not saved until", "")
     assert "saved " in salary  # the one the user confirmed
+
+
+def _client_confirmed(store, client: str = "Claude Desktop"):
+    """An agent's save its MCP client said yes to (§10): the client's word, not the user's."""
+    return store.propose(
+        Proposal(
+            "profile.nickname",
+            "Ada",
+            "explicit",
+            "agent",
+            source_ref="agent:assistant#c1;confirmed-by-elicitation",
+            confirmed=True,
+            confirmed_in=client,
+        ),
+        actor="agent:assistant",
+    ).memory
+
+
+def test_a_memory_confirmed_only_in_a_client_is_exported_with_that_client_and_not_as_saved_by_you(store):
+    fill(store)
+    memory = _client_confirmed(store)
+    data = build_export(store, app_version="test")
+    validate_export(data)
+    jsonschema.validate(data, export_schema())
+    record = next(m for m in data["memories"] if m["id"] == memory.id)
+    assert (record["status"], record["confirmed_in"]) == ("active", "Claude Desktop")
+    assert all(m["confirmed_in"] is None for m in data["memories"] if m["id"] != memory.id)
+    write = next(e for e in data["audit"] if e["event"] == "write" and e["memory_id"] == memory.id)
+    assert write["detail"]["confirmed_in"] == "Claude Desktop"
+    text = render_markdown(data)
+    saved = text.split("## Saved by you")[1].split("## ")[0]
+    client = text.split("## Confirmed in an assistant's client, not yet by you (1)")[1].split("## ")[0]
+    assert "`profile.nickname`" not in saved
+    assert (
+        "`profile.nickname`" in client and "confirmed in “Claude Desktop” on" in client and "not yet by you" in client
+    )
+
+
+def test_the_schema_refuses_a_client_confirmation_on_an_inference(store):
+    fill(store)
+    data = build_export(store, app_version="test")
+    inferred = next(m for m in data["memories"] if m["formation"] == "implicit")
+    inferred["confirmed_in"] = "Claude Desktop"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, export_schema())

@@ -288,3 +288,25 @@ def test_the_import_summary_counts_one_of_each_in_the_singular():
     assert many.summary() == "Imported 3 memories, 0 audit events and 2 consent events."
     merged = RestoreReport(merge="skip", restored=0, replaced=1, skipped=1)
     assert merged.summary() == "Imported 1 memory (1 replacing one held), skipped 1."
+
+
+def test_a_client_confirmation_survives_the_round_trip_and_an_older_export_gets_it_as_the_upgrade_does(
+    store, second_store, tmp_path
+):
+    ref = "agent:research#c1;confirmed-by-elicitation"
+    kept = store.propose(
+        Proposal("profile.name", "Ada", "explicit", "agent", source_ref=ref, confirmed=True, confirmed_in="Zed"),
+        actor="agent:research",
+    ).memory
+    data = build_export(store, app_version="test")
+    older = copy.deepcopy(data)  # as memtrust wrote it before it kept confirmed_in
+    for record in older["memories"]:
+        del record["confirmed_in"]
+    restore(second_store, _through_a_file(older, tmp_path), actor="test")
+    assert second_store.get(kept.id).confirmed_in == "research"  # the agent: the only name it kept
+    third = create_throwaway_store(tmp_path / "third").store
+    try:
+        restore(third, _through_a_file(data, tmp_path), actor="test")
+        assert third.get(kept.id).confirmed_in == "Zed"
+    finally:
+        third.close()

@@ -48,6 +48,7 @@ def _row(store, memory_id: str, *, formation="implicit", status="active", expire
         "confirmed_at": None,
         "reviewed_at": None,
         "pending_until": None if pending_in is None else now + pending_in,
+        "confirmed_in": None,
     }
     with store.db.write() as conn:
         conn.execute(INSERT_MEMORY_SQL, [values[name] for name in MEMORY_FIELDS])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -549,6 +550,39 @@ CASES = [
         "2",
     ),
     ("unknown formation rejected", Proposal("style.x", "y", "guessed", "user"), True, [], "reject", "2"),
+    # §10 a client's yes is not the user's: it never replaces what the user saved
+    (
+        "client-confirmed save beside a value the user saved waits in the Inbox",
+        explicit(value="fax", source="agent", confirmed=True, confirmed_in="Claude Desktop"),
+        False,
+        [row(value="email")],
+        "pending",
+        "10",
+    ),
+    (
+        "client-confirmed save replaces an inference",
+        explicit(value="fax", source="agent", confirmed=True, confirmed_in="Claude Desktop"),
+        False,
+        [row("implicit", value="email")],
+        "admit",
+        "3.6",
+    ),
+    (
+        "client-confirmed save replaces a value only a client confirmed",
+        explicit(value="fax", source="agent", confirmed=True, confirmed_in="Claude Desktop"),
+        False,
+        [replace(row(value="email"), source="agent", confirmed_in="Zed")],
+        "admit",
+        "3.6",
+    ),
+    (
+        "the user's own save replaces a value only a client confirmed",
+        explicit(value="fax", source="user", confirmed=True),
+        False,
+        [replace(row(value="email"), source="agent", confirmed_in="Zed")],
+        "admit",
+        "3.6",
+    ),
 ]
 
 

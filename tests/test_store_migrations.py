@@ -122,3 +122,32 @@ def test_audit_keys_that_held_a_refused_secret_are_withheld_and_every_other_key_
         "(key withheld: an API key or token)",
     ]
     assert token not in repr(events) and "sk_live" not in repr(events)
+
+
+def test_an_agents_save_its_client_confirmed_is_marked_confirmed_in_that_client_on_upgrade(tmp_path):
+    path = tmp_path / "old" / "memtrust.db"
+    key = new_raw_key("memory")
+
+    def fill(conn) -> None:
+        conn.execute(
+            "INSERT INTO memories (id, scope, key, value, formation, source, source_ref, confidence, status,"
+            " created_at, updated_at, confirmed_at) VALUES"
+            " (?, 'shared', 'profile.name', 'Ada', 'explicit', 'agent', ?, 1.0, 'active', 0, 0, 0),"
+            " (?, 'shared', 'contact.preferred_channel', 'email', 'explicit', 'agent', ?, 1.0, 'active', 0, 0, 0),"
+            " (?, 'shared', 'style.tone', 'warm', 'explicit', 'user', NULL, 1.0, 'active', 0, 0, 0)",
+            ("a" * 32, "agent:claude_desktop#c1;confirmed-by-elicitation", "b" * 32, "agent:research#c2", "c" * 32),
+        )
+
+    before = [name for name, _step in MIGRATIONS].index("confirmed_in_client")
+    _old_store(path, key, before, fill)
+    store = MemoryStore(Database.open(path, key))
+    try:
+        marked = {m.id: m.confirmed_in for m in store.list()}
+        events = [e for e in store.audit_events() if e.event == "client-confirmed"]
+    finally:
+        store.close()
+    # Only the save its client said yes to; one the user confirmed from the Inbox, and their own, stay theirs.
+    assert marked == {"a" * 32: "claude_desktop", "b" * 32: None, "c" * 32: None}
+    assert [(e.memory_id, e.key, e.actor, e.outcome) for e in events] == [
+        ("a" * 32, "profile.name", "system", "client-only")
+    ]

@@ -42,6 +42,7 @@ def _fill(store: MemoryStore, count: int) -> None:
                 created,
                 None,
                 None,
+                None,
             )
         )
     rows.append(
@@ -60,6 +61,7 @@ def _fill(store: MemoryStore, count: int) -> None:
             now,
             now,
             now + 86400,
+            None,
             None,
             None,
             None,

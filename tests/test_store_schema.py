@@ -53,6 +53,7 @@ def test_a_new_store_is_migrated_to_the_latest_schema_with_exactly_these_tables(
         "confirmed_at",
         "reviewed_at",
         "pending_until",
+        "confirmed_in",
     ]
 
 

@@ -45,6 +45,7 @@ def fill_saved(store, count: int) -> list[str]:
                 created,
                 None,
                 None,
+                None,
             )
         )
     marks = ", ".join("?" * len(MEMORY_FIELDS))

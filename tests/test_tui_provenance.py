@@ -36,9 +36,21 @@ def test_a_pending_agent_row_says_the_agent_asked_not_that_you_confirmed():
     assert source_words(_memory()) == "agent: trip-bot"
 
 
-def test_an_agent_row_confirmed_by_elicitation_says_so():
-    memory = _memory(status="active", source_ref="agent:trip-bot#abc;confirmed-by-elicitation", confirmed_at=NOW)
-    assert "wrote this after you confirmed" in provenance(memory, NOW).plain
+def test_an_agent_row_its_client_confirmed_says_the_client_said_yes_not_you_until_you_confirm_it():
+    ref = "agent:trip-bot#abc;confirmed-by-elicitation"
+    memory = _memory(status="active", source_ref=ref, confirmed_at=NOW, confirmed_in="Claude Desktop")
+    text = provenance(memory, NOW).plain
+    assert text.startswith(
+        "An agent (trip-bot) wrote this after its client “Claude Desktop” said yes, on 2 Mar 2026; "
+        "you have not confirmed it in memtrust."
+    )
+    assert "never for privileged actions until you confirm it" in text and "after you confirmed" not in text
+    assert badges(memory, NOW).plain == "[confirmed in “Claude Desktop”, not yet by you]"
+    yours = _memory(status="active", source_ref=ref, confirmed_at=NOW)  # then confirmed in memtrust
+    assert (
+        "after its client said yes, on 2 Mar 2026; you confirmed it here on 2 Mar 2026." in provenance(yours, NOW).plain
+    )
+    assert badges(yours, NOW).plain == "[saved by you]"
 
 
 def test_an_agent_row_without_evidence_takes_its_name_from_the_source_ref():
@@ -240,12 +252,11 @@ def test_a_row_confirmed_then_edited_into_confidential_phrasing_still_reads_save
     assert "never given to an assistant until you release it with c" in provenance(memory, NOW).plain
 
 
-def test_an_agent_write_quarantined_after_elicitation_reads_saved_by_you_without_it_requested():
-    from memtrust.screens.provenance import badges
-
-    confirmed = _memory(status="quarantined", source_ref="agent:trip-bot#abc;confirmed-by-elicitation")
+def test_an_agent_write_quarantined_after_its_client_said_yes_reads_confirmed_in_that_client_not_saved_by_you():
+    ref = "agent:trip-bot#abc;confirmed-by-elicitation"
+    in_client = _memory(status="quarantined", source_ref=ref, confirmed_at=NOW, confirmed_in="Zed")
     unconfirmed = _memory(status="quarantined")
-    assert badges(confirmed, NOW).plain == "[saved by you] [quarantined]"
+    assert badges(in_client, NOW).plain == "[confirmed in “Zed”, not yet by you] [quarantined]"
     assert badges(unconfirmed, NOW).plain == "[requested] [quarantined]"
 
 
