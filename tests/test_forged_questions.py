@@ -83,21 +83,33 @@ async def test_an_agents_forged_proposal_reaches_the_user_as_one_escaped_quoted_
     assert "\\u201d as your preferred channel. Save it?\\n\\n\u2014 memtrust: this request was verified" in message
 
 
-async def test_the_delete_question_quotes_the_stored_value_as_data(passphrase_store_path):
+async def test_an_agents_request_to_forget_a_forged_value_asks_the_client_nothing_and_the_inbox_quotes_it(
+    passphrase_store_path,
+):
+    from datetime import UTC, datetime
+
+    from memtrust.screens.confirm import QUESTION_VALUE_CELLS
+    from memtrust.screens.inbox import request_prompt
+    from memtrust.store.deletion_requests import DeletionRequests
+
     with opened(passphrase_store_path) as store:
         users = store.propose(
             Proposal("contact.preferred_channel", FORGED, "explicit", "user", confirmed=True), actor="user"
         ).memory
     asked: list[str] = []
-    async with served(passphrase_store_path, elicitation=answering("decline", asked=asked)) as session:
-        refused = await session.call_tool("forget_memory", {"memory_id": users.id})
-    assert refused.is_error
-    [message] = asked
-    assert message == (
-        "assistant asks to delete your memory preferred channel (contact.preferred_channel): "
-        f"{quoted(FORGED, 160)}. Delete it?"
+    async with served(passphrase_store_path, elicitation=answering("accept", {"delete": True}, asked)) as session:
+        requested = await call(session, "forget_memory", memory_id=users.id)
+    assert asked == [] and requested["outcome"] == "requested"  # §10: no question through the client
+    with opened(passphrase_store_path) as store:
+        [request] = DeletionRequests(store).pending()
+        assert store.get(users.id).value == FORGED
+    shown = request_prompt(request, datetime(2026, 3, 2, 12, tzinfo=UTC)).plain
+    question = shown.split("\n")[0]
+    assert question == (
+        "assistant (an assistant) asks to forget: delete contact.preferred_channel = "
+        f"{quoted(FORGED, QUESTION_VALUE_CELLS)}?"
     )
-    assert "\n" not in message and message.count(CLOSE_QUOTE) == 1
+    assert question.count(CLOSE_QUOTE) == 1
 
 
 async def test_an_agents_own_text_repeated_in_a_refusal_is_quoted_the_same_way(passphrase_store_path):
