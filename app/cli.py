@@ -976,11 +976,15 @@ def doctor(ctx: click.Context) -> None:
 
     path = _db_path(ctx)
     report = run_doctor(path, lambda: unlock_existing(path, prompt=_prompt_passphrase, inspect=True)[0])
+    # One column for every label, the store's file name in some of them included.
+    width = max(len(label) for label in [*report.facts, "settings file"])
     for label, text in report.facts.items():
-        click.echo(f"{label:>22}: {text}")
+        click.echo(f"{label:>{width}}: {text}")
     problems = list(report.problems)
     settings_file = settings_path()
-    click.echo(f"{'settings file':>22}: {settings_file}{'' if settings_file.exists() else ' (none: default keys)'}")
+    click.echo(
+        f"{'settings file':>{width}}: {settings_file}{'' if settings_file.exists() else ' (none: default keys)'}"
+    )
     try:
         settings = load_settings(settings_file)
     except SettingsError as unusable:

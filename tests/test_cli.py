@@ -256,6 +256,20 @@ def test_doctor_exits_1_when_it_finds_a_problem(run):
     assert done.returncode == 1 and "problem:" in done.stdout
 
 
+def test_doctor_lines_up_its_facts_whatever_the_stores_file_is_called(run):
+    # "memtrust.db permissions" is longer than the column the labels were set to, so its line
+    # stood out of the table; a store at --db with a longer name, more so.
+    assert run("init").returncode == 0
+    for args in ([], ["--db", str(run.home / "a-store-with-a-rather-long-name.db")]):
+        if args:
+            assert run(*args, "init").returncode == 0
+        done = run(*args, "doctor")
+        assert done.returncode == 0, done.stdout
+        facts = [line for line in done.stdout.splitlines() if not line.startswith(("problem:", "No problems"))]
+        assert len(facts) >= 8
+        assert len({line.index(": ") for line in facts}) == 1, facts
+
+
 def test_export_refuses_to_overwrite_the_store_or_its_key_record_and_dash_means_stdout(run):
     assert run("init").returncode == 0
     run("add", "profile.name", "Ada", "--yes")
