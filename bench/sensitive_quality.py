@@ -8,8 +8,10 @@ Reads the hand-written labelled sentences in ``tests/data/sensitive/``: ``dev.tx
 set the vocabulary was written against, in two batches), ``dev3.txt`` (a third development
 batch, measured once before it was tuned on), ``heldout.txt`` (written after the
 first batch, never tuned on, but looked at before the second), ``heldout2.txt`` (written
-after the second batch, never tuned on, its misses read for their kinds) and
+after the second batch, never tuned on, its misses read for their kinds),
 ``heldout3.txt`` (written after the domain vocabularies; its first run is in the README),
+and ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
+other sets; never tuned on),
 each in English, Dutch, German, French and Spanish,
 every class, ordinary sentences and hard negatives. For each set it prints:
 
@@ -97,7 +99,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong sentence")
     args = parser.parse_args()
-    for name in ("dev", "dev3", "heldout", "heldout2", "heldout3"):
+    for name in ("dev", "dev3", "heldout", "heldout2", "heldout3", "blind"):
         if (ROOT / "tests" / "data" / "sensitive" / f"{name}.txt").exists():
             score(name, args.misses)
             print()
