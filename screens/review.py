@@ -41,11 +41,14 @@ MEMORY_ACTIONS = frozenset({"keep", "edit", "delete", "promote", "skip"})
 
 def which_one(memory: Memory) -> str:
     """What the memory is, in the badges' words (``formation_label``): "inferred about you",
-    "saved by you", or "a request you have not confirmed" (and where it is held)."""
+    "saved by you", "confirmed only in an assistant's client, not yet by you" (§10), or "a
+    request you have not confirmed" (and where it is held)."""
     if memory.formation == "implicit":
         return "inferred about you"
     if formation_label(memory) == "saved by you":
         return "saved by you"
+    if memory.confirmed_in is not None:  # §10: its client said yes, not the user
+        return "confirmed only in an assistant's client, not yet by you"
     held = {"quarantined": " (held in Quarantine)", "pending": " (waiting in the Inbox)"}.get(memory.status, "")
     return f"a request you have not confirmed{held}"
 

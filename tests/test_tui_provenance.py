@@ -273,3 +273,12 @@ async def test_the_main_pane_shows_the_imported_confidential_request_as_requeste
         assert "[requested] [quarantined]" in pane
         assert "saved by you" not in pane
         assert "it is not saved until you release it with c" in detail_shown(app)
+
+
+def test_the_review_calls_a_memory_only_a_client_confirmed_by_what_it_is():
+    from memtrust.screens.review import which_one
+
+    ref = "agent:trip-bot#abc;confirmed-by-elicitation"
+    in_client = _memory(status="active", source_ref=ref, confirmed_at=NOW, confirmed_in="Zed")
+    assert which_one(in_client) == "confirmed only in an assistant's client, not yet by you"
+    assert which_one(_memory(status="active", source_ref=ref, confirmed_at=NOW)) == "saved by you"
