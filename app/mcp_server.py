@@ -993,7 +993,8 @@ TOOL_DESCRIPTIONS = {
     "propose_memory": (
         "Save something the user explicitly asked you to remember ('remember that…', 'from now on…'). "
         "key is a dotted lowercase path such as contact.preferred_channel, style.answer_length or "
-        "notes.<slug>; value is what to remember; user_words is the user's own sentence, quoted exactly "
+        "notes.note for free text (memtrust gives a note a key of its own that never spells its words); "
+        "value is what to remember; user_words is the user's own sentence, quoted exactly "
         "(it is screened for secrets, confidentiality and temporary phrasing, and never stored). "
         "The user is asked to confirm, here if your client supports it, otherwise later in memtrust's "
         "Inbox, so the memory may be pending; a yes given here is recorded as confirmed in your client "
