@@ -104,12 +104,24 @@ def _epoch(text: str | None) -> int | None:
     return calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ"))
 
 
+def _not_an_export(name: str, what: str) -> str:
+    """The one sentence for a file that is no memtrust export: ``what`` it is, and the command
+    that reads memory lists and conversation exports instead."""
+    return (
+        f"{name} {what}, so it is not a memtrust export and nothing was imported; "
+        "to read a memory list or a conversation export, use memtrust ingest."
+    )
+
+
 def read_export_file(path: Path) -> dict[str, Any]:
     """Read and fully check an export file; return its data. Writes nothing.
 
     Raises InvalidInput (one sentence, never a stored value) when the file is missing, not
     UTF-8, not JSON (or uses NaN/Infinity), nested deeper than
-    :data:`store.nesting.MAX_NESTING` levels, or fails :func:`check_export`.
+    :data:`store.nesting.MAX_NESTING` levels, or fails :func:`check_export`. A file that is
+    not an export at all (not UTF-8, not JSON, or JSON without the export's
+    ``meta.app == "memtrust"``) is most likely a memory list or a conversation export given
+    to the wrong command, so its sentence names ``memtrust ingest`` (§9 restores exports only).
     """
     path = Path(path)
     if not path.is_file():
@@ -117,9 +129,7 @@ def read_export_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidInput(
-            f"{path.name} is not UTF-8 text, so it is not a memtrust export; nothing was imported."
-        ) from None
+        raise InvalidInput(_not_an_export(path.name, "is not UTF-8 text")) from None
 
     def no_constants(name: str) -> NoReturn:
         raise ValueError(name)
@@ -129,11 +139,12 @@ def read_export_file(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise InvalidInput(too_deep_sentence(path.name).rstrip(".") + "; nothing was imported.") from None
     except ValueError:
-        raise InvalidInput(
-            f"{path.name} is not valid JSON, so it is not a memtrust export; nothing was imported."
-        ) from None
+        raise InvalidInput(_not_an_export(path.name, "is not valid JSON")) from None
     if nesting_exceeds(data):
         raise InvalidInput(too_deep_sentence(path.name).rstrip(".") + "; nothing was imported.")
+    meta = data.get("meta") if isinstance(data, dict) else None
+    if not isinstance(meta, dict) or meta.get("app") != "memtrust":
+        raise InvalidInput(_not_an_export(path.name, "is JSON without a memtrust export's header"))
     check_export(data)
     return data
 

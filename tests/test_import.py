@@ -215,6 +215,27 @@ def test_cli_import_of_a_bad_file_creates_no_store(tmp_path):
     assert not (tmp_path / "home" / "memtrust.db").exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("memories.txt", b"- I prefer email\n- My dog is called Rex\n"),
+        ("memories.bin", b"\xff\xfe not text"),
+        ("conversations.json", b'[{"title": "T", "mapping": {}}]'),
+    ],
+)
+def test_cli_import_of_a_file_that_is_no_export_points_to_ingest(tmp_path, name, content):
+    # A memory list or a conversation export given to import: the one sentence names the
+    # command that reads it, and no store is created.
+    path = tmp_path / name
+    path.write_bytes(content)
+    done = _run(tmp_path / "home", "import", str(path))
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1 and len(lines) == 1 and "Traceback" not in done.stderr
+    assert "not a memtrust export" in lines[0] and "nothing was imported" in lines[0]
+    assert "use memtrust ingest" in lines[0]
+    assert not (tmp_path / "home" / "memtrust.db").exists()
+
+
 def test_cli_export_markdown_report(tmp_path):
     home = tmp_path / "home"
     assert _run(home, "init").returncode == 0
