@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from memtrust.store.admission import key_in_report, secret_refusal
-from memtrust.store.errors import InvalidInput, MemtrustError
+from memtrust.store.errors import IngestError, InvalidInput, MemtrustError
 from memtrust.store.model import (
     ASSISTANT_NAMES,
     FORMATIONS,
@@ -271,13 +271,18 @@ def ingest(ctx: click.Context, file: Path, format_: str | None, from_: str | Non
             f"{file.name} is not a conversation export (it does not start as JSON does), so --format "
             f"{format_} does not fit it; leave out --format to read it as a memory list."
         )
-    # A file we cannot read, or a --format that does not fit it, is refused before the store opens.
-    chosen = detect_format(file) if format_ is None else format_
-    if format_ is not None:
-        read_conversations(file, format=format_)
-    store = _store(ctx)
-    store.prune(actor=CLI_ACTOR)
-    report = _ingest_with_progress(store, file, chosen)
+    store, before = None, 0
+    try:
+        # A file we cannot read, or a --format that does not fit it, is refused before the store opens.
+        chosen = detect_format(file) if format_ is None else format_
+        if format_ is not None:
+            read_conversations(file, format=format_)
+        opened = _store(ctx)
+        opened.prune(actor=CLI_ACTOR)
+        store, before = opened, opened.db.commits
+        report = _ingest_with_progress(store, file, chosen)
+    except KeyboardInterrupt:
+        raise _stopped_ingest(store, before) from None
     outcomes = report.outcomes()
     inferred = report.inferred()
     click.echo(
@@ -311,26 +316,44 @@ def ingest(ctx: click.Context, file: Path, format_: str | None, from_: str | Non
 STDIN_NAME = "standard input"
 
 
+def _stopped_ingest(store, before: int) -> MemtrustError:
+    """The one sentence for an ingest stopped by Ctrl-C. An ingest is written in one
+    transaction (§6), so a stop before it commits leaves the store as it was; ``store`` is
+    ``None`` when the stop came before the ingest's store was opened, and ``before`` is its
+    :attr:`~store.db.Database.commits` count when the ingest began."""
+    if store is None or store.db.commits == before:
+        return IngestError("Stopped before anything was written: nothing was imported, and the store is as it was.")
+    return IngestError(
+        "Stopped after the ingest was written, so its memories are in the store "
+        "(memtrust list --status pending shows what waits in your Inbox)."
+    )
+
+
 def _ingest_memory_list(ctx: click.Context, file: Path | None, assistant: str | None) -> None:
     """``memtrust ingest`` for a memory list (``file``, or standard input when ``None``): every
     item to the Inbox as ``import:<assistant>`` (DESIGN.md §2, §3.7), one line per item."""
     from memtrust.app.ingest.memory_list import MAX_LIST_BYTES, decode_list, parse_memory_list, read_memory_list_file
     from memtrust.app.memory_import import import_memory_list
 
-    if file is None:
-        if sys.stdin.isatty():
-            raise InvalidInput("With FILE given as -, pipe the memory list in on standard input.")
-        data = sys.stdin.buffer.read(MAX_LIST_BYTES + 1)
-        if len(data) > MAX_LIST_BYTES:
-            raise InvalidInput("Standard input holds far more than a memory list; nothing was read.")
-        found = parse_memory_list(decode_list(data, STDIN_NAME), STDIN_NAME)
-        name = STDIN_NAME
-    else:
-        found = read_memory_list_file(file)  # checked before any store is opened
-        name = file.name
-    store = _store(ctx)
-    store.prune(actor=CLI_ACTOR)
-    report = import_memory_list(store, found, file_name=name, assistant=assistant, actor=CLI_ACTOR)
+    if file is None and sys.stdin.isatty():
+        raise InvalidInput("With FILE given as -, pipe the memory list in on standard input.")
+    store, before = None, 0
+    try:
+        if file is None:
+            data = sys.stdin.buffer.read(MAX_LIST_BYTES + 1)
+            if len(data) > MAX_LIST_BYTES:
+                raise InvalidInput("Standard input holds far more than a memory list; nothing was read.")
+            found = parse_memory_list(decode_list(data, STDIN_NAME), STDIN_NAME)
+            name = STDIN_NAME
+        else:
+            found = read_memory_list_file(file)  # checked before any store is opened
+            name = file.name
+        opened = _store(ctx)
+        opened.prune(actor=CLI_ACTOR)
+        store, before = opened, opened.db.commits
+        report = import_memory_list(store, found, file_name=name, assistant=assistant, actor=CLI_ACTOR)
+    except KeyboardInterrupt:
+        raise _stopped_ingest(store, before) from None
     click.echo(report.summary())
     for item, result in report.results:
         decision = result.decision

@@ -333,9 +333,12 @@ def import_memory_list(
     report.already = len(first) - len(unseen)
     asked = [(identity, item, scope) for identity, (item, scope) in first.items() if identity in unseen]
     proposals = [proposal_for(item, assistant=chosen, file_name=file_name, scope=scope) for _, item, scope in asked]
-    results = store.propose_many(proposals, actor=actor) if proposals else []
+    # One list, one transaction (§6): a stop between the memories and their bookkeeping
+    # must not leave memories that a second import would ask about again.
+    with store.db.write():
+        results = store.propose_many(proposals, actor=actor) if proposals else []
+        stored = [identity for (identity, _, _), result in zip(asked, results, strict=True) if result.decision.stored]
+        if stored:
+            store.mark_ingested(stored)
     report.results = [(item, result) for (_, item, _), result in zip(asked, results, strict=True)]
-    stored = [identity for (identity, _, _), result in zip(asked, results, strict=True) if result.decision.stored]
-    if stored:
-        store.mark_ingested(stored)
     return report

@@ -140,6 +140,10 @@ class Database:
         self._inspect = inspect
         self._depth = 0  # nesting of write() on the thread holding the lock
         self._checkpoint_due = False
+        #: Outermost :meth:`write` transactions committed so far on this connection (a count,
+        #: never decreasing): a caller compares it before and after to tell whether an
+        #: interrupted operation (Ctrl-C) had already written anything.
+        self.commits = 0
 
     # --- opening ------------------------------------------------------------------------
 
@@ -331,13 +335,18 @@ class Database:
                 return
             self._conn.execute("BEGIN IMMEDIATE")
             self._depth = 1
+            committing = False
             try:
                 yield self._conn
+                committing = True
                 self._conn.execute("COMMIT")
+                self.commits += 1
             except BaseException:
                 if self._conn.in_transaction:
                     with contextlib.suppress(DatabaseError):
                         self._conn.execute("ROLLBACK")
+                elif committing:  # interrupted just after COMMIT: the work is written
+                    self.commits += 1
                 self._checkpoint_due = False
                 raise
             finally:

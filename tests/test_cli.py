@@ -455,3 +455,51 @@ def test_no_help_text_cites_a_design_section_a_user_does_not_have():
         path: line for path, text in texts.items() for line in text.splitlines() if "§" in line or "DESIGN" in line
     }
     assert cited == {}
+
+
+def _stop_at_the_last_write(monkeypatch) -> None:
+    """Ctrl-C inside the ingest's transaction, after its memories were proposed: the
+    bookkeeping of what was read is the last thing an ingest writes."""
+    from memtrust.store.memories import MemoryStore
+
+    def stop(self, refs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(MemoryStore, "mark_ingested", stop)
+
+
+@pytest.mark.parametrize("kind", ["conversation export", "memory list"])
+def test_ctrl_c_during_an_ingest_imports_nothing_and_says_so(run, tmp_path, monkeypatch, kind):
+    assert run("init").returncode == 0
+    if kind == "memory list":
+        source = tmp_path / "memories.txt"
+        source.write_text("- I prefer email\n- My dog is called Rex\n", encoding="utf-8")
+    else:
+        source = tmp_path / "chat.jsonl"
+        line = {"conversation_id": "c1", "role": "user", "timestamp": 1_700_000_000}
+        source.write_text(json.dumps({**line, "content": "Remember that my name is Ada."}), encoding="utf-8")
+    with monkeypatch.context() as patched:
+        _stop_at_the_last_write(patched)
+        sentence = _one_sentence_error(run("ingest", str(source)))
+    assert "nothing was imported" in sentence and "Stopped" in sentence
+    assert json.loads(run("list", "--json", "--status", "pending").stdout) == []
+    again = run("ingest", str(source))  # nothing was marked read either: the next ingest asks
+    assert again.returncode == 0 and json.loads(run("list", "--json", "--status", "pending").stdout) != []
+
+
+def test_ctrl_c_after_an_ingest_was_written_says_it_was_written(run, tmp_path, monkeypatch):
+    from memtrust.app import memory_import
+
+    assert run("init").returncode == 0
+    source = tmp_path / "memories.txt"
+    source.write_text("- I prefer email\n", encoding="utf-8")
+    real = memory_import.import_memory_list
+
+    def written_then_stopped(*args, **kwargs):
+        real(*args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(memory_import, "import_memory_list", written_then_stopped)
+    sentence = _one_sentence_error(run("ingest", str(source)))
+    assert "nothing was imported" not in sentence and "written" in sentence
+    assert json.loads(run("list", "--json", "--status", "pending").stdout) != []
