@@ -110,7 +110,7 @@ def test_a_store_is_created_in_the_real_keychain_and_reopens(keychain, tmp_path)
     entries = keychain.entries()
     assert list(entries) == [record.keychain_entry] and len(entries[record.keychain_entry]) == 64
     listed = memtrust(keychain, home, "list")
-    assert listed.returncode == 0 and "contact.preferred_channel: email" in listed.stdout
+    assert listed.returncode == 0 and "contact.preferred_channel: “email”" in listed.stdout
     doctor = memtrust(keychain, home, "doctor")
     assert doctor.returncode == 0, doctor.stdout
     assert f"keychain: {BACKEND} (usable)" in doctor.stdout and "key mode: keychain" in doctor.stdout
@@ -169,7 +169,7 @@ def test_a_deleted_keychain_entry_is_restored_by_recover_with_the_recovery_code(
     recovered = memtrust(keychain, home, "recover", MEMTRUST_RECOVERY_CODE=code)
     assert recovered.returncode == 0, recovered.stderr
     assert list(keychain.entries()) == [entry]
-    assert "contact.preferred_channel: email" in memtrust(keychain, home, "list").stdout
+    assert "contact.preferred_channel: “email”" in memtrust(keychain, home, "list").stdout
 
 
 def test_rekey_to_a_passphrase_and_back_to_the_real_keychain(keychain, tmp_path):
@@ -181,7 +181,7 @@ def test_rekey_to_a_passphrase_and_back_to_the_real_keychain(keychain, tmp_path)
     assert keychain.entries() == {}  # the old key left the keychain
     assert "locked" not in one_sentence(memtrust(keychain, home, "list"))  # no passphrase given: refused
     listed = memtrust(keychain, home, "list", MEMTRUST_PASSPHRASE=NEW_PASSPHRASE)
-    assert "contact.preferred_channel: email" in listed.stdout
+    assert "contact.preferred_channel: “email”" in listed.stdout
 
     back = memtrust(keychain, home, "rekey", "--to", "keychain", MEMTRUST_PASSPHRASE=NEW_PASSPHRASE)
     assert back.returncode == 0, back.stderr
@@ -190,6 +190,6 @@ def test_rekey_to_a_passphrase_and_back_to_the_real_keychain(keychain, tmp_path)
     record = read_key_record(home / "memtrust.db")
     assert (record.mode, record.keychain_backend) == ("keychain", BACKEND)
     assert list(keychain.entries()) == [record.keychain_entry]
-    assert "contact.preferred_channel: email" in memtrust(keychain, home, "list").stdout
+    assert "contact.preferred_channel: “email”" in memtrust(keychain, home, "list").stdout
     old = memtrust(keychain, home, "list", MEMTRUST_RECOVERY_CODE=old_code)
     assert "does not open" in one_sentence(old)
