@@ -21,6 +21,7 @@ import os
 import queue
 import secrets
 import shlex
+import stat
 import subprocess
 import threading
 from collections.abc import Callable, Mapping
@@ -323,6 +324,37 @@ def passphrase_source_configured(env: Mapping[str, str] | None = None) -> bool:
     return any(env.get(name) for name in PASSPHRASE_ENV_SOURCES)
 
 
+def _read_passphrase_file(path: Path) -> str:
+    """The text of ``MEMTRUST_PASSPHRASE_FILE``, checked on the open file (§5).
+
+    Refused, as a store folder others can write to is (:func:`store.files.folder_problem`),
+    when it belongs to another user or its group or others may read or write it: such a
+    passphrase is not the user's secret. Raises KeyUnavailable with one sentence saying how
+    to fix it (``chmod 600``), never the file's content.
+    """
+    try:
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if info.st_uid != os.geteuid():
+                raise KeyUnavailable(
+                    f"MEMTRUST_PASSPHRASE_FILE {path} belongs to another user (uid {info.st_uid}); "
+                    "keep the passphrase in a file of your own that only you can read (chmod 600)."
+                )
+            if info.st_mode & 0o077:
+                raise KeyUnavailable(
+                    f"MEMTRUST_PASSPHRASE_FILE {path} can be read or written by others "
+                    f"(mode {oct(stat.S_IMODE(info.st_mode))[2:].rjust(4, '0')}); run chmod 600 {path} "
+                    "so only you can read it, and change the passphrase if others may have read it."
+                )
+            data = handle.read()
+    except OSError as exc:
+        raise KeyUnavailable(f"MEMTRUST_PASSPHRASE_FILE could not be read ({exc.strerror}).") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise KeyUnavailable("MEMTRUST_PASSPHRASE_FILE is not UTF-8 text.") from None
+
+
 def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | None:
     """A passphrase from ``MEMTRUST_PASSPHRASE``, ``MEMTRUST_PASSPHRASE_FILE`` or
     ``MEMTRUST_PASSCOMMAND`` (first that is set), or ``None`` when none is set (§5).
@@ -335,11 +367,7 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
     if env.get("MEMTRUST_PASSPHRASE"):
         return env["MEMTRUST_PASSPHRASE"]
     if env.get("MEMTRUST_PASSPHRASE_FILE"):
-        try:
-            text = Path(env["MEMTRUST_PASSPHRASE_FILE"]).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise KeyUnavailable(f"MEMTRUST_PASSPHRASE_FILE could not be read ({exc.strerror}).") from None
-        text = text.removesuffix("\n")
+        text = _read_passphrase_file(Path(env["MEMTRUST_PASSPHRASE_FILE"])).removesuffix("\n")
         if not text:
             raise KeyUnavailable("MEMTRUST_PASSPHRASE_FILE names an empty file; put the passphrase in it.")
         return text

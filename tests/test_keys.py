@@ -328,3 +328,16 @@ def test_a_failing_passphrase_command_echoes_nothing_it_printed(script):
     said = str(failure.value)
     assert "horse" not in said and "battery" not in said and "unlock failed" not in said
     assert said.startswith("MEMTRUST_PASSCOMMAND ") and "not shown" in said
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o620, 0o602])
+def test_a_passphrase_file_others_can_read_or_write_is_refused_with_how_to_fix_it(tmp_path, mode):
+    path = tmp_path / "passphrase"
+    path.write_text("correct horse battery\n", encoding="utf-8")
+    path.chmod(mode)
+    with pytest.raises(KeyUnavailable) as refused:
+        store_keys.passphrase_from_environment({"MEMTRUST_PASSPHRASE_FILE": str(path)})
+    said = str(refused.value)
+    assert f"chmod 600 {path}" in said and oct(mode)[2:] in said and "horse" not in said
+    path.chmod(0o600)  # as the sentence says: then it is read
+    assert store_keys.passphrase_from_environment({"MEMTRUST_PASSPHRASE_FILE": str(path)}) == "correct horse battery"
