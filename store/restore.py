@@ -305,23 +305,32 @@ REFUSED_INFERENCE = "an inference memtrust never holds (only a fixed list of har
 def _audit_refused(
     conn: Connection, refused: list[tuple[dict[str, Any], str]], *, now: int, actor: str, detail: dict[str, Any]
 ) -> int:
-    """Audit each inference the import left out (§3.1): an ``import`` event with outcome
-    ``reject``, its scope, key and formation and the rule's sentence, never its value."""
+    """Audit each inference the import left out (§3.1) as :func:`_audit_left_out` with outcome
+    ``reject`` and the rule's sentence."""
     for record, reason in refused:
-        audit.record(
-            conn,
-            at=now,
-            event="import",
-            actor=actor,
-            memory_id=None,
-            scope=record["scope"],
-            key=audit.redacted_key(record["key"]),
-            formation=record["formation"],
-            outcome="reject",
-            reason=f"Not imported: {reason}",
-            detail=detail,
-        )
+        _audit_left_out(conn, record, "reject", reason, now=now, actor=actor, detail=detail)
     return len(refused)
+
+
+def _audit_left_out(
+    conn: Connection, record: dict[str, Any], outcome: str, reason: str, *, now: int, actor: str, detail: dict[str, Any]
+) -> None:
+    """One ``import`` event for a memory of the file left out: ``outcome`` (``reject`` or
+    ``skip``), its scope, key (redacted as the audit redacts a note's) and formation and
+    ``Not imported: <reason>``, never its value (§2)."""
+    audit.record(
+        conn,
+        at=now,
+        event="import",
+        actor=actor,
+        memory_id=None,
+        scope=record["scope"],
+        key=audit.redacted_key(record["key"]),
+        formation=record["formation"],
+        outcome=outcome,
+        reason=f"Not imported: {reason}",
+        detail=detail,
+    )
 
 
 def _restore_into_empty(
@@ -440,19 +449,7 @@ def _merge(
                 reason = "you saved that yourself here, and an inference never replaces it"
             if reason:
                 reasons[reason] += 1
-                audit.record(
-                    conn,
-                    at=now,
-                    event="import",
-                    actor=actor,
-                    memory_id=None,
-                    scope=record["scope"],
-                    key=audit.redacted_key(record["key"]),
-                    formation=record["formation"],
-                    outcome="skip",
-                    reason=f"Not imported: {reason}.",
-                    detail=detail,
-                )
+                _audit_left_out(conn, record, "skip", f"{reason}.", now=now, actor=actor, detail=detail)
                 continue
             for old_id, old in conflicts.items():
                 conn.execute("DELETE FROM memories WHERE id = ?", (old_id,))
