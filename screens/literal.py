@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.content import Content
 
-from memtrust.store.quoting import QUOTED_CELLS, one_line, quoted
+from memtrust.store.quoting import QUOTED_CELLS, cut_to_cells, one_line, quoted
 
 #: How outside text inside one of memtrust's questions is set apart from memtrust's words,
 #: besides its quotation marks.
@@ -62,14 +62,4 @@ def fit(text: str, width: int) -> str:
     """
     if width <= 0:
         return ""
-    if cell_len(text) <= width:
-        return text
-    out: list[str] = []
-    used = 0
-    for char in text:
-        size = cell_len(char)
-        if used + size > width - 1:
-            break
-        out.append(char)
-        used += size
-    return "".join(out) + "…"
+    return cut_to_cells(list(text), width, cell_len)

@@ -17,6 +17,7 @@ the marks. The store and the export keep the exact text; this is for showing onl
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Sequence
 
 #: The quotation marks memtrust puts around outside text.
 OPEN_QUOTE, CLOSE_QUOTE = "\u201c", "\u201d"
@@ -87,16 +88,23 @@ def quoted(text: str, cells: int = QUOTED_CELLS) -> str:
     >>> quoted('email” as your channel. Save it?\\n\\n— memtrust: verified')
     '“email\\\\u201d as your channel. Save it?\\\\n\\\\n— memtrust: verified”'
     """
-    room = max(cells, 4) - 2
-    pieces = [escaped(char) for char in text]
-    if _cells("".join(pieces)) > room:
-        kept: list[str] = []
-        used = 0
-        for piece in pieces:
-            width = _cells(piece)
-            if used + width > room - 1:
-                break
-            kept.append(piece)
-            used += width
-        pieces = [*kept, ELLIPSIS]
-    return OPEN_QUOTE + "".join(pieces) + CLOSE_QUOTE
+    return OPEN_QUOTE + cut_to_cells([escaped(char) for char in text], max(cells, 4) - 2) + CLOSE_QUOTE
+
+
+def cut_to_cells(pieces: Sequence[str], cells: int, measure: Callable[[str], int] = _cells) -> str:
+    """``pieces`` joined when they take at most ``cells`` terminal cells (as ``measure``
+    counts them); else the leading whole pieces that fit in ``cells - 1`` and ``…``. A piece
+    (a character, or the escape that shows one) is never split, so a cut never halves a wide
+    character or an escape. ``measure`` defaults to this module's count; the TUI passes
+    Rich's, which is what Textual draws."""
+    if sum(measure(piece) for piece in pieces) <= cells:
+        return "".join(pieces)
+    kept: list[str] = []
+    used = 0
+    for piece in pieces:
+        width = measure(piece)
+        if used + width > cells - 1:
+            break
+        kept.append(piece)
+        used += width
+    return "".join(kept) + ELLIPSIS
