@@ -354,6 +354,8 @@ def _ingest_memory_list(ctx: click.Context, file: Path | None, assistant: str | 
         report = import_memory_list(store, found, file_name=name, assistant=assistant, actor=CLI_ACTOR)
     except KeyboardInterrupt:
         raise _stopped_ingest(store, before) from None
+    if (unusable := report.unusable()) is not None:
+        raise InvalidInput(unusable)
     click.echo(report.summary())
     for item, result in report.results:
         decision = result.decision

@@ -262,6 +262,38 @@ class ListImportReport:
                 counts["sensitive"] += 1
         return counts
 
+    def unusable(self) -> str | None:
+        """One sentence when nothing of the list could be kept because the list itself was
+        refused: no item was stored and at least one was malformed as written (§2: a value
+        over 4,000 characters, a NUL, a lone surrogate). The command line exits non-zero
+        with it. ``None`` otherwise — also when every item was refused by policy alone (a
+        secret, §3.5; a value already held, §3.4; a lapsed time limit, §4): the list was
+        read and judged as it should be, and the summary says what happened to each item."""
+        if any(result.decision.stored for _item, result in self.results):
+            return None
+        malformed = [(item, result.decision) for item, result in self.results if result.decision.rule == "2"]
+        if not malformed:
+            return None
+        first, decision = malformed[0]
+        reason = decision.reason.rstrip(".")
+        lines = "line" if len(malformed) == 1 else "lines"
+        shown = [str(item.line) for item, _ in malformed[:5]]
+        if len(malformed) > 5:
+            shown.append(f"{len(malformed) - 5:,} more")
+        numbers = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+        why = f"{reason[:1].lower()}{reason[1:]}"
+        rest = len(self.results) - len(malformed)
+        others = (
+            f"; the other {'item was' if rest == 1 else f'{rest:,} items were'} refused as well (a secret, "
+            "or a memory already held or lapsed)"
+            if rest
+            else ""
+        )
+        return (
+            f"Nothing was imported from {self.file}: {lines} {numbers} cannot be kept as written "
+            f"({why if len(malformed) == 1 else f'line {first.line}: {why}'}){others}."
+        )
+
     def whose(self, name_it: str = NAME_IT_WITH_FROM) -> str:
         """Whose list, in words: ``ChatGPT's memory list (you said so)``; for a list that names
         no assistant, ``name_it`` says how to name one where the import was made."""

@@ -276,6 +276,9 @@ class IngestScreen(StoreScreen):
                     if not result.decision.stored
                 ]
                 self.post_message(self.Progressed(1, 1))  # read whole, at once: a list is small
+                if (unusable := listed.unusable()) is not None:  # the list itself was refused
+                    self.post_message(self.Finished(unusable, wrote=False, rejected=refused, problem=True))
+                    return
                 self.post_message(self.Finished(listed.summary(NAME_IT_HERE), wrote=True, rejected=refused))
                 return
             report = ingest_file(self.memtrust.store, path, progress=progress)

@@ -76,7 +76,7 @@ def validate(proposal: Proposal) -> str | None:
     if not isinstance(proposal.value, str) or proposal.value.strip() == "":
         return "The value must not be empty."
     if len(proposal.value) > VALUE_MAX:
-        return f"The value is {len(proposal.value)} characters long; the limit is {VALUE_MAX}."
+        return f"The value is {len(proposal.value):,} characters long; the limit is {VALUE_MAX:,}."
     if "\x00" in proposal.value:
         return "The value contains a NUL character, which cannot be stored faithfully."
     if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):

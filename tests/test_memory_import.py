@@ -264,3 +264,41 @@ def test_temporary_wording_counts_from_the_lists_date_and_a_lapsed_item_is_not_p
     assert "1 already lapsed (temporary, by the list's date)" in report.summary()
     [memory] = store.list()
     assert memory.value == "Working from home this week" and memory.expires_at is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("a" * 500_000, "line 1 cannot be kept as written (the value is 500,000 characters long"),
+        (f"## Notes\r\n\r\n* {'b' * 5000}\r\n", "line 3 cannot be kept as written (the value is 5,000 characters"),
+        (f"- {'b' * 5000}\n- {'c' * 4001}\n", "lines 1 and 2 cannot be kept as written (line 1: the value is 5,000"),
+    ],
+    ids=["one-line-500k", "one-long-bullet", "two-long-bullets"],
+)
+def test_a_list_whose_every_item_is_refused_as_written_exits_non_zero_in_one_sentence(run, tmp_path, text, line):
+    assert run("init").returncode == 0
+    listed = tmp_path / "memories.txt"
+    listed.write_text(text, encoding="utf-8")
+    for done in (run("ingest", str(listed)), run("ingest", "-", stdin=text)):
+        assert done.returncode == 1 and "Traceback" not in done.stderr and done.stdout == ""
+        [sentence] = done.stderr.strip().splitlines()
+        assert sentence.startswith("memtrust: Nothing was imported from ") and line in sentence
+    assert run("list", "--json").stdout.strip() == "[]"
+
+
+def test_a_list_refused_by_policy_alone_is_read_and_judged_so_it_exits_zero(run, tmp_path):
+    # Every item a secret, or already held: the list was read and each item judged (§3.4,
+    # §3.5); the summary names each refusal, and a script is not told the list was unreadable.
+    assert run("init").returncode == 0
+    secrets = run("ingest", "-", stdin="- Wifi password: hunter22\n- Card 4111 1111 1111 1111\n")
+    assert secrets.returncode == 0 and "2 refused as secrets" in secrets.stdout
+    mixed = run("ingest", "-", stdin=f"- Wifi password: hunter22\n- {'b' * 5000}\n")
+    assert mixed.returncode == 1
+    assert "line 2 cannot be kept as written" in mixed.stderr and "the other item was refused as well" in mixed.stderr
+    assert "hunter22" not in mixed.stderr
+    kept = run("ingest", "-", stdin=f"- Likes tea\n- {'b' * 5000}\n")
+    assert (
+        kept.returncode == 0
+        and "1 waiting in your Inbox" in kept.stdout
+        and "1 refused for another reason" in kept.stdout
+    )
