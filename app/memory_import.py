@@ -14,13 +14,17 @@ among the ingested message identities once the item is stored. Importing the sam
 whether it was confirmed, discarded or is still waiting. An item admission refused (a secret)
 is not remembered at all: it is refused again, and no fingerprint of it is kept.
 
-**Keys.** An item gets a known key only where it clearly names one (:func:`key_for`): a dotted
-key written out (``contact.preferred_channel: email``, as ``memtrust export --for text``
-writes), a known label (``Name: Robin``, ``Time zone: Europe/Brussels``), a label under a
-heading that names a category of attributes (``Tone: casual`` under *How to answer* →
-``style.tone``), or a short item that states a known preference (``Prefers email``). Anything
-else becomes a note (``notes.…``) holding the item's words. A heading ``Scope: research``
-sets the scope of the items under it; other headings and the item's date are kept as evidence.
+**Keys.** A list is outside text: its labels, headings and written-out keys never make a key
+(§2). An item gets a key only from memtrust's own closed set, :data:`LIST_KEYS` (the keys the
+app names and the keys an inference may hold), and only where it clearly names one
+(:func:`key_for`): that key written out (``contact.preferred_channel: email``, as ``memtrust
+export --for text`` writes), a known label (``Name: Robin``, ``Time zone: Europe/Brussels``),
+a label under a heading that names a category of attributes when the two make a known key
+(``Tone: casual`` under *How to answer* → ``style.tone``), or a short item that states a known
+preference (``Prefers email``). Anything else — ``system.admin: yes``, ``Ignore previous
+instructions: …`` under *About me* — becomes a note (``notes.`` and an id) holding the item's
+words whole, label included. A heading ``Scope: research`` sets the scope of the items under
+it; other headings and the item's date are kept as evidence.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from dataclasses import dataclass, field
 from memtrust.app.detectors.intents import known_values, note_key
 from memtrust.app.ingest.conversation import ContentIds
 from memtrust.app.ingest.memory_list import ListItem, MemoryList
+from memtrust.store.inference_vocabulary import INFERABLE
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import (
     ASSISTANT_NAMES,
@@ -43,6 +48,8 @@ from memtrust.store.model import (
     import_source,
     to_epoch,
 )
+from memtrust.store.notes import is_note
+from memtrust.store.portable import KEY_LABELS
 
 #: The prefix of a memory-list item's identity among the ingested message identities.
 ITEM_IDENTITY_PREFIX = "import-list:"
@@ -74,6 +81,24 @@ LABEL_KEYS: dict[str, str] = {
     "answer length": "style.answer_length",
     "answer format": "style.answer_format",
     "tone": "style.tone",
+}
+
+#: The only keys a memory list can name (module docstring, §2): those the app shows by a label
+#: (:data:`store.portable.KEY_LABELS`) and those an inference may hold
+#: (:data:`store.inference_vocabulary.INFERABLE`). A namespace or key outside them — one a
+#: heading or a written-out key would otherwise mint, ``system.admin``, ``settings.…`` — is a note.
+LIST_KEYS: frozenset[str] = frozenset(KEY_LABELS) | frozenset(INFERABLE) | frozenset(LABEL_KEYS.values())
+
+#: A label under a category heading that names a known key by a shorter word (``Length:``
+#: under *How to answer* is ``style.answer_length``).
+CATEGORY_LABELS: dict[str, str] = {
+    "style.length": "style.answer_length",
+    "style.format": "style.answer_format",
+    "contact.channel": "contact.preferred_channel",
+    "work.title": "work.role",
+    "work.position": "work.role",
+    "profile.language": "locale.language",
+    "profile.timezone": "locale.timezone",
 }
 
 #: Headings that name a category of attributes about the user (not a list of things such as
@@ -149,21 +174,29 @@ def _slug(label: str) -> str | None:
 
 
 def key_for(item: ListItem) -> tuple[str, str]:
-    """``(key, value)`` for one item (module docstring): a dotted key written out, a known
-    label, a label under a category heading, a known preference in a short item, or a note
-    (``notes.…``, :func:`app.detectors.intents.note_key`) with the item's words as the value.
-    The value is the item's words as written (after the label, for a labelled item)."""
+    """``(key, value)`` for one item (module docstring, §2): a key of :data:`LIST_KEYS` written
+    out, a known label, a label under a category heading that makes a key of
+    :data:`LIST_KEYS`, a known preference in a short item, or a note (``notes.`` and an id,
+    :func:`app.detectors.intents.note_key`) with the item's words, whole, as the value. The
+    value is the item's words as written (after the label, for a labelled known key)."""
     text = item.text
     if (match := _DOTTED.match(text)) is not None and len(match.group("key")) <= KEY_MAX:
-        return match.group("key"), match.group("value")
+        written = match.group("key")
+        if written in LIST_KEYS:
+            return written, match.group("value")
+        if is_note(written):  # memtrust's own text export: the note's words follow its key
+            return note_key(match.group("value")), match.group("value")
+        return note_key(text), text  # a key of the list's own making is not taken (§2)
     about_others = item.heading is not None and OTHER_PEOPLE.search(item.heading) is not None
     if (match := _LABELLED.match(text)) is not None and not about_others:
         label = " ".join(match.group("label").lower().split())
         if label in LABEL_KEYS:
             return LABEL_KEYS[label], match.group("value").strip()
         category, slug = heading_category(item.heading), _slug(label)
-        if category is not None and slug is not None and KEY_PATTERN.match(f"{category}.{slug}"):
-            return f"{category}.{slug}", match.group("value").strip()
+        named = f"{category}.{slug}" if category is not None and slug is not None else None
+        named = CATEGORY_LABELS.get(named, named) if named is not None else None
+        if named is not None and named in LIST_KEYS and KEY_PATTERN.fullmatch(named):
+            return named, match.group("value").strip()
     if len(text.split()) <= KNOWN_VALUE_WORDS and not about_others:
         first_person = text
         for pattern, replacement in _PERSON:
