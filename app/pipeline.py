@@ -149,8 +149,8 @@ _SKIP_WORDS: dict[str, tuple[str, str]] = {
 
 def skipped_lines(tally: ReadTally) -> list[str]:
     """What reading skipped, in words: ``Not read (not words said in the conversation): 3
-    tool messages, 12 images, …`` and the files of a zip or folder that hold no
-    conversations. Empty when nothing was skipped."""
+    tool messages, 12 images, …``, the zip files inside a folder or zip (not opened), and the
+    other files of a zip or folder not read and why. Empty when nothing was skipped."""
     said: Counter[tuple[str, str]] = Counter()
     for kind, count in tally.skipped.items():
         head, _, name = kind.partition(":")
@@ -159,15 +159,28 @@ def skipped_lines(tally: ReadTally) -> list[str]:
         said[(one.format(x=shown), many.format(x=shown))] += count
     parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]
     lines = [f"Not read (not words said in the conversation): {', '.join(parts)}."] if parts else []
-    if others := tally.other_files:
-        shown = ", ".join(quoted(other, 62) for other in others[:5]) + (
-            f" and {len(others) - 5:,} more" if len(others) > 5 else ""
-        )
+    if zips := tally.zip_files:
+        one = len(zips) == 1
         lines.append(
-            f"{len(others):,} other {'file' if len(others) == 1 else 'files'} in the export "
-            f"{'holds' if len(others) == 1 else 'hold'} no conversations and {'was' if len(others) == 1 else 'were'} not read: {shown}."
+            f"{len(zips):,} zip {'file' if one else 'files'} in the export {'was' if one else 'were'} not opened "
+            f"(memtrust reads a zip when it is the file given, not from inside a folder or another zip; "
+            f"give {'it' if one else 'each'} to memtrust ingest to read {'it' if one else 'them'}): {_names(zips)}."
+        )
+    if others := tally.other_files:
+        one = len(others) == 1
+        lines.append(
+            f"{len(others):,} other {'file' if one else 'files'} in the export {'was' if one else 'were'} not read: "
+            f"{'its name is' if one else 'their names are'} not that of a conversation file "
+            f"(conversations.json, conversations-000.json …): {_names(others)}."
         )
     return lines
+
+
+def _names(names: list[str]) -> str:
+    """Up to five file names, quoted, and how many more."""
+    return ", ".join(quoted(name, 62) for name in names[:5]) + (
+        f" and {len(names) - 5:,} more" if len(names) > 5 else ""
+    )
 
 
 def is_inference(result: WriteResult) -> bool:

@@ -66,7 +66,7 @@ def test_a_zip_with_shards_is_read_as_one_export_without_unpacking_and_other_fil
     assert report.conversations == 5
     assert len(_pending(store)) == 5
     assert report.tally.parts == [f"chatgpt-export.zip: conversations-00{n}.json" for n in range(3)]
-    assert any("2 other files in the export hold no conversations" in line for line in report.notes())
+    assert any("2 other files in the export were not read: their names are not" in line for line in report.notes())
     assert list(tmp_path.iterdir()) == [export, tmp_path / "store"]  # nothing unpacked beside it
 
 
@@ -240,8 +240,68 @@ def test_everything_skipped_is_said_in_words():
     assert skipped_lines(tally) == [
         "Not read (not words said in the conversation): 3 images, 1 hidden system message, "
         "1 part of the kind “weird_new_type”.",
-        "2 other files in the export hold no conversations and were not read: \u201cuser.json\u201d, \u201cchat.html\u201d.",
+        "2 other files in the export were not read: their names are not that of a conversation file "
+        "(conversations.json, conversations-000.json …): \u201cuser.json\u201d, \u201cchat.html\u201d.",
     ]
+
+
+def _one_chat_jsonl(path: Path) -> Path:
+    path.write_text(
+        json.dumps(
+            {
+                "conversation_id": "c1",
+                "role": "user",
+                "content": "Remember that I prefer email.",
+                "timestamp": 1_700_000_000,
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_zip_inside_a_folder_is_named_as_a_zip_not_opened_never_as_holding_no_conversations(store, tmp_path):
+    folder = tmp_path / "export"
+    folder.mkdir()
+    _one_chat_jsonl(folder / "conversations.jsonl")
+    inner = _one_chat_jsonl(tmp_path / "inner.jsonl")
+    with zipfile.ZipFile(folder / "older-export.zip", "w") as archive:
+        archive.write(inner, "conversations.jsonl")
+    (folder / "renamed.bin").write_bytes((folder / "older-export.zip").read_bytes())  # a zip by its bytes
+    (folder / "readme.txt").write_text("hello\n", encoding="utf-8")
+    report = ingest_file(store, folder)
+    notes = report.notes()
+    assert not any("no conversations" in line for line in notes)
+    [zips] = [line for line in notes if "zip" in line]
+    assert zips.startswith("2 zip files in the export were not opened (memtrust reads a zip when it is the file given")
+    assert "\u201colder-export.zip\u201d" in zips and "\u201crenamed.bin\u201d" in zips
+    [other] = [line for line in notes if "readme.txt" in line]
+    assert "its name is not that of a conversation file" in other
+
+
+@pytest.mark.parametrize("inside", ["folder", "zip"])
+def test_an_export_holding_only_a_zip_names_the_zip_and_how_to_read_it(tmp_path, inside):
+    inner = tmp_path / "chatgpt-export.zip"
+    with zipfile.ZipFile(inner, "w") as archive:
+        archive.write(_one_chat_jsonl(tmp_path / "c.jsonl"), "conversations.jsonl")
+    if inside == "folder":
+        given = tmp_path / "Downloads"
+        given.mkdir()
+        (given / inner.name).write_bytes(inner.read_bytes())
+    else:
+        given = tmp_path / "outer.zip"
+        with zipfile.ZipFile(given, "w") as archive:
+            archive.write(inner, inner.name)
+    with pytest.raises(IngestError) as refused:
+        detect_format(given)
+    sentence = str(refused.value)
+    assert sentence.startswith(f"{given.name} is a {inside} with no conversations.json")
+    assert (
+        f"it holds a zip file, which memtrust does not open from inside a {inside}: \u201cchatgpt-export.zip\u201d"
+        in sentence
+    )
+    assert "give memtrust ingest that zip file itself" in sentence
 
 
 # --- forced format, memtrust exports --------------------------------------------------

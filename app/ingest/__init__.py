@@ -122,6 +122,7 @@ def _stream(
 ) -> Iterator[Conversation]:
     """The lazy part of :func:`read_conversations`: each part, parsed, errors translated."""
     tally.other_files.extend(export.other_files)
+    tally.zip_files.extend(export.zip_files)
     found = 0
     for part in export.parts:
         tally.parts.append(part.name)

@@ -142,11 +142,13 @@ class ReadTally:
     edited or regenerated away from), ``content:<type>`` (a part memtrust does not read:
     images, files, model thinking…), ``hidden`` (a hidden system message), ``other`` (an
     item that is not a conversation). ``other_files`` names the files of a zip or folder
-    that hold no conversations; ``parts`` the ones that were read.
+    whose names are not those of conversation files, ``zip_files`` the zip files inside it
+    (neither is read); ``parts`` the ones that were read.
     """
 
     skipped: Counter[str] = field(default_factory=Counter)
     other_files: list[str] = field(default_factory=list)
+    zip_files: list[str] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
 
     def skip(self, kind: str, count: int = 1) -> None:

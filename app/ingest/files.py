@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO, cast
 
 from memtrust.store.errors import IngestError
+from memtrust.store.quoting import quoted
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(bytes_read, total_bytes)``; both count bytes on disk (compressed
@@ -109,18 +110,23 @@ class Export:
     """The export at ``path``: a file, a zip or a folder (module docstring).
 
     - ``parts``: the files holding conversations, in natural order (``-2`` before ``-10``);
-    - ``other_files``: files of the zip or folder that hold no conversations (said in the
-      report, never read);
+    - ``other_files``: files of the zip or folder whose names are not those of conversation
+      files (said in the report, never read);
+    - ``zip_files``: zip files inside the folder or the zip: never opened (a zip is read when
+      it is the export given, not from inside another), said in the report with the command
+      that reads one;
     - ``total``: bytes on disk, for progress.
 
     Raises :class:`IngestError` (one sentence naming the file) when ``path`` is missing,
-    unreadable, a damaged zip, or a zip or folder with no conversation file in it.
+    unreadable, a damaged zip, or a zip or folder with no conversation file in it (naming the
+    zip files it holds, when it holds some).
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.name = self.path.name or str(self.path)
         self.other_files: list[str] = []
+        self.zip_files: list[str] = []
         self.is_zip = False
         try:
             if self.path.is_dir():
@@ -147,14 +153,35 @@ class Export:
         others = [n for n in names if n not in chosen]
         return sorted(chosen, key=_natural), others
 
+    def _set_aside_zips(self, others: list[str], is_zip: Callable[[str], bool]) -> None:
+        """Split the files not read into :attr:`zip_files` and :attr:`other_files`."""
+        self.zip_files = [name for name in others if is_zip(name)]
+        self.other_files = [name for name in others if name not in self.zip_files]
+
+    def _no_conversations(self, kind: str, then: str) -> IngestError:
+        """The sentence for a ``kind`` (folder, zip) with no conversation file: when it holds
+        zip files, which ones and how to read one; else ``then``."""
+        missing = f"{self.name} is a {kind} with no conversations.json (nor conversations-000.json …) in it"
+        if not self.zip_files:
+            return IngestError(f"{missing}; {then}.")
+        shown = ", ".join(quoted(name, 62) for name in self.zip_files[:3])
+        more = f" and {len(self.zip_files) - 3:,} more" if len(self.zip_files) > 3 else ""
+        where = (
+            f"give memtrust ingest that zip file itself ({self.path / self.zip_files[0]})"
+            if kind == "folder"
+            else ("take it out of this zip and give memtrust ingest that zip file itself")
+        )
+        return IngestError(
+            f"{missing}; it holds {'a zip file' if len(self.zip_files) == 1 else 'zip files'}, which memtrust does "
+            f"not open from inside a {kind}: {shown}{more}; {where}."
+        )
+
     def _folder_parts(self) -> list[ExportPart]:
         names = sorted(entry.name for entry in self.path.iterdir() if entry.is_file())
-        chosen, self.other_files = self._choose(names)
+        chosen, others = self._choose(names)
+        self._set_aside_zips(others, lambda name: _starts_as_zip(self.path / name))
         if not chosen:
-            raise IngestError(
-                f"{self.name} is a folder with no conversations.json (nor conversations-000.json …) in it; "
-                "give the export file or the folder that holds it."
-            )
+            raise self._no_conversations("folder", "give the export file or the folder that holds it")
         parts, offset = [], 0
         for name in chosen:
             size = (self.path / name).stat().st_size
@@ -169,12 +196,10 @@ class Export:
         except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as exc:
             raise IngestError(f"{self.name} is a damaged zip file ({exc}).") from None
         names = [n for n in infos if not n.startswith("__MACOSX/")]
-        chosen, self.other_files = self._choose(names)
+        chosen, others = self._choose(names)
+        self._set_aside_zips(others, lambda name: name.lower().endswith(".zip"))
         if not chosen:
-            raise IngestError(
-                f"{self.name} is a zip with no conversations.json (nor conversations-000.json …) in it; "
-                "memtrust reads the zip that ChatGPT or Claude.ai sends."
-            )
+            raise self._no_conversations("zip", "memtrust reads the zip that ChatGPT or Claude.ai sends")
         return [ExportPart(f"{self.name}: {name}", self.path, name, 0, infos[name].compress_size) for name in chosen]
 
     @contextmanager
@@ -208,6 +233,16 @@ class Export:
             raise IngestError(f"{part.name} is a damaged {kind} file ({exc}).") from None
         finally:
             reporter.close()
+
+
+def _starts_as_zip(path: Path) -> bool:
+    """Whether the file at ``path`` is a zip by its first bytes (or its name, when it cannot
+    be read: it is not read either way)."""
+    try:
+        with open(path, "rb") as probe:
+            return probe.read(4) in (ZIP_MAGIC, b"PK\x05\x06")
+    except OSError:
+        return path.name.lower().endswith(".zip")
 
 
 @contextmanager
