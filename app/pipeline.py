@@ -160,17 +160,17 @@ def skipped_lines(tally: ReadTally) -> list[str]:
     parts = [f"{count:,} {one if count == 1 else many}" for (one, many), count in said.most_common()]
     lines = [f"Not read (not words said in the conversation): {', '.join(parts)}."] if parts else []
     if zips := tally.zip_files:
-        one = len(zips) == 1
+        single = len(zips) == 1
         lines.append(
-            f"{len(zips):,} zip {'file' if one else 'files'} in the export {'was' if one else 'were'} not opened "
+            f"{len(zips):,} zip {'file' if single else 'files'} in the export {'was' if single else 'were'} not opened "
             f"(memtrust reads a zip when it is the file given, not from inside a folder or another zip; "
-            f"give {'it' if one else 'each'} to memtrust ingest to read {'it' if one else 'them'}): {_names(zips)}."
+            f"give {'it' if single else 'each'} to memtrust ingest to read {'it' if single else 'them'}): {_names(zips)}."
         )
     if others := tally.other_files:
-        one = len(others) == 1
+        single = len(others) == 1
         lines.append(
-            f"{len(others):,} other {'file' if one else 'files'} in the export {'was' if one else 'were'} not read: "
-            f"{'its name is' if one else 'their names are'} not that of a conversation file "
+            f"{len(others):,} other {'file' if single else 'files'} in the export {'was' if single else 'were'} not read: "
+            f"{'its name is' if single else 'their names are'} not that of a conversation file "
             f"(conversations.json, conversations-000.json …): {_names(others)}."
         )
     return lines
