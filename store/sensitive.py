@@ -991,6 +991,153 @@ _COLOURS = frozenset(
     ]
 )
 
+# --- other senses ----------------------------------------------------------------------------
+#
+# A sensitive word has ordinary senses that the words around it tell: "Cancer" in a horoscope,
+# a depression over the Atlantic, a certificate's fingerprint, technical debt, a murder in a
+# novel, a colleague's wedding. Each rule names the classes it may cancel, the matched words
+# it is about (folded; ``x*`` a prefix; empty: any match of those classes), the cue words
+# that show the other sense (same syntax), how many words either side of the match a cue is
+# looked for, and how many words just before the match a person cue (:data:`PERSON_CUES`)
+# keeps the sensitive sense ("my depression", "I'm depressed", "j'ai un cancer"; 0: never).
+# Cue lists are written by kind of context (weather, markets, astrology, keys, games and
+# fiction, statistics, other people's celebrations, greetings), in all five languages.
+
+SENSES: dict[str, tuple[str, str, str, int, int]] = {
+    # name: (classes, about, cues, reach, own)
+    "astrology": (
+        "health",
+        "cancer, krebs, kreeft",
+        """horoscop*, horoskop*, horoscoop*, zodiac*, zodiaque, sternzeichen, tierkreis*, sterrenbeeld*,
+        astrolog*, ascendant*, aszendent*, ascendente*, rising, season, saison, seizoen,
+        temporada, moon, retrograde, aries, taurus, gemini, leo, virgo, libra, scorpio*, sagittari*,
+        capricorn*, aquari*, pisces, widder, zwillinge, jungfrau, waage, skorpion, schutze, steinbock,
+        wassermann, ram, stier, tweelingen, leeuw, maagd, weegschaal, schorpioen, boogschutter, steenbok,
+        waterman, belier, taureau, gemeaux, vierge, sagittaire, capricorne, verseau, poissons, tauro,
+        geminis, escorpio, sagitario, capricornio, acuario, piscis, tropic, tropique, tropico, keerkring,
+        wendekreis""",
+        8,
+        3,
+    ),
+    "weather and markets": (
+        "health",
+        "depress*, depresi*, deprim*",
+        """atlanti*, weather, wetter*, weer, weerbericht*, meteo*, forecast*, isobar*, tiefdruck*, luchtdruk*,
+        lagedruk*, rain*, regen, regent, pluie*, pluvieu*, lluvia*, storm*, sturm*, tempete*,
+        tormenta*, wind, winds, windig, vent, vents, viento*, hurricane*, orkaan*, ouragan*, huracan*,
+        cyclone*, zyklon*, cycloon*, tropical, tropisch*, tropicale*, tropicales, noordzee, nordsee,
+        gulf, golfe, golfo, snow, sneeuw, schnee, neige, nieve, clouds, wolken, nuages, nubes,
+        bewolking, kaltfront, econom*, okonom*, wirtschaft*, weltwirtschaft*, =1929, recession*,
+        rezession*, recessie*, recesion*, market*, markt*, marche*, mercado*, beurs, borse, bourse, bolsa,
+        crash, krach""",
+        8,
+        3,
+    ),
+    "keys and certificates": (
+        "biometrics",
+        "finger*, vinger*, empreinte*, huella*",
+        """certific*, zertifikat*, certificaat*, key, keys, schlussel*, sleutel*, cle, cles, clave, claves,
+        ssh, gpg, pgp, tls, ssl, x509, hash*, sha*, md5, server*, browser*, navigateur*, navegador*, host,
+        hosts, pubkey, openssh, device, apparaat, gerat*,
+        appareil*, dispositivo*, fingerprinting, tracking""",
+        8,
+        1,
+    ),
+    "debt that is no money": (
+        "finance",
+        "debt*, schuld*, dette*, deuda*",
+        """technical, technisch*, technique*, tecnica*, tech, code, design, architectur*, ecological,
+        ecologisch*, okologisch*, ecologique*, ecologica*, environmental, climate, klimaat*, klima*,
+        climatique*, climatica*, carbon, sleep, slaap*, schlaf*, sommeil, sueno, karma, gratitude,
+        dankbarkeit, moral, morele, moralisch*, morale, emotional""",
+        2,
+        0,
+    ),
+    "games": (
+        "finance, crime, family",
+        "",
+        """videogame*, videospel*, videospiel*, computerspiel*, videojuego*, jeu video, jeux video, monopoly,
+        cluedo, chess, schaak*, schach*, echecs, ajedrez, boardgame*, board game, bordspel*, brettspiel*,
+        jeu de societe, juego de mesa, npc, dungeon*, quest, playthrough, speedrun*, savegame, in the game,
+        in het spel, in het spelletje, im spiel, dans le jeu, en el juego, my character, mijn personage,
+        mein charakter, meine figur, mon personnage, mi personaje""",
+        8,
+        0,
+    ),
+    "fiction": (
+        "",
+        "",
+        """in the film, in the movie, in the novel, in the book, in the series, in the show, in the episode,
+        in the play, in the story, in the song, in de film, in het boek, in de roman, in de serie, in het
+        verhaal, in het liedje, im film, im roman, im buch, in der serie, in der folge, in der geschichte, im
+        lied, im krimi, dans le film, dans le roman, dans le livre, dans la serie, dans l episode, dans la
+        chanson, en la pelicula, en el libro, en la novela, en la serie, en el episodio, en la cancion,
+        fictional, fictief*, fiktiv*, fictif*, ficticio*, sitcom, whodunit, murder mystery, krimi*,
+        thriller*, main character, the character, the characters, the protagonist, the hero, the heroine,
+        the villain, het personage, de hoofdpersoon, die figur, die hauptfigur, der protagonist, le
+        personnage, le heros, l heroine, el personaje, el protagonista, la protagonista""",
+        8,
+        1,
+    ),
+    "statistics": (
+        "crime, health, finance",
+        "",
+        """rate, rates, statistic*, statistiek*, statistik*, statistique*, estadistic*, cijfers, zahlen,
+        quote, taux, tasa, tasas, indice, percent, percentage, procent, prozent, pourcent*, porcentaje*,
+        nationwide, national, landelijk*, bundesweit, nationale*, nacional*, worldwide, wereldwijd*,
+        weltweit, mondial*, mundial*""",
+        3,
+        3,
+    ),
+    "someone else's celebration": (
+        "family",
+        "wedding*, bruiloft*, huwelijk*, hochzeit*, mariage*, boda*, trouwerij*",
+        """colleague*, coworker*, friend, friends, neighbour*, neighbor*, boss, classmate*, collega*, vrienden,
+        buurman, buurvrouw, buren, baas, klasgenoot*, kollege*, kollegin*, freunde*, freundes, nachbar*,
+        chef*, collegue*, ami, amis, amie, amies, voisin*, patron*, companer*, amigo*, amiga*, vecin*,
+        jefe*, couple, stel, paar""",
+        3,
+        0,
+    ),
+    "greetings": (
+        "religion",
+        """diwali, ramadan, eid, hanukkah, chanukah, hanukah, hannukah, passover, pesach, pessach, navratri, holi,
+        vesak, vaisakhi, christmas, easter, pasen, ostern, paques, pascua, kerst*, weihnacht*, noel, navidad,
+        yom, rosh, purim, sukkot, iftar, suikerfeest, offerfeest, zuckerfest, opferfest, aid, januca,
+        hanouka*, chanoeka, chanukka""",
+        """happy, fijne, fijn, gezegende, frohe, frohes, frohen, gesegnete*, joyeux, joyeuse, joyeuses,
+        bonne, bon, feliz, felices, mubarak, kareem, sameach, sameyach, greetings""",
+        1,
+        0,
+    ),
+    "slang": (
+        "health",
+        "ziek",
+        "goed, gaaf, vet, man, mooi, lekker, nice, cool, wat, zo",
+        1,
+        3,
+    ),
+}
+
+#: Words that make a sentence about an animal, a character or a thing rather than a person:
+#: looking back from a match, the first of these met before any person cue decides ("our
+#: cat has cancer", "the main character suffers from depression", "mijn hond heeft artrose").
+NOT_A_PERSON = frozenset(
+    str.split(
+        """dog dogs puppy puppies cat cats kitten kittens pet pets horse horses hamster rabbit parrot vet
+        hond honden hondje kat katten poes poesje huisdier huisdieren paard paarden konijn dierenarts hund
+        hunde hundin welpe katze katzen kater katzchen haustier haustiere pferd kaninchen tierarzt
+        tierarztin chien chiens chienne chiot chiots chat chats chatte chaton chatons cheval lapin
+        veterinaire perro perros perra cachorro gato gatos gata gatito mascota mascotas caballo conejo
+        veterinario veterinaria character characters protagonist hero heroine villain personnage
+        personnages heros personaje personajes protagonista heroe personage hoofdpersoon figur figuren
+        charakter hauptfigur plant plants tree trees printer laptop server planten boom bomen pflanze
+        pflanzen baum plante plantes arbre planta plantas arbol"""
+    )
+)
+_SUBJECT_REACH = 5  # words looked back from a match for what it is about
+_MOST_REACH = max(reach for *_, reach, _ in SENSES.values())
+
 _GAP = 2  # words a ``*`` in a phrase may stand for
 _COMPOUND_LEFT = 3  # letters a compound adds to its head or lead part at least ("onschuld" is no debt)
 _CUE_WINDOW = 3  # words before a person-bound word searched for a person cue
@@ -1383,7 +1530,117 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
                 if entry.language not in languages:
                     continue
             found.append(SensitiveMatch(entry.cls, entry.text, entry.language, start, stop))
-    return _resolve(found)
+    kept = _resolve(found)
+    if not kept:
+        return kept
+    cued = _cue_positions(words)
+    return tuple(match for match in kept if not _in_another_sense(words, match, cued))
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """Folded words, prefixes (``x*``) and phrases of several words."""
+
+    words: frozenset[str]
+    prefixes: tuple[str, ...]
+    phrases: dict[str, tuple[tuple[str, ...], ...]]  # by their first word
+
+    def at(self, words: list[str], index: int, stop: int) -> bool:
+        """Whether one of these starts at ``words[index]`` and ends before ``words[stop]``."""
+        word = words[index]
+        if word in self.words or (self.prefixes and word.startswith(self.prefixes)):
+            return True
+        return any(
+            index + len(phrase) <= stop and tuple(words[index : index + len(phrase)]) == phrase
+            for phrase in self.phrases.get(word, ())
+        )
+
+
+@dataclass(frozen=True)
+class _Sense:
+    """One rule of :data:`SENSES`, read: the classes it may cancel (empty: any), the matched
+    words it is about (empty: any), its cue words, and its reaches in words."""
+
+    classes: frozenset[str]
+    about: _Cues
+    cues: _Cues
+    reach: int
+    own: int
+
+
+def _cues(listing: str) -> _Cues:
+    """A comma-separated list of words (``=x`` or ``x``), prefixes (``x*``) and phrases, read."""
+    raws = [raw.strip().lstrip("=") for raw in listing.split(",") if raw.strip()]
+    prefixes = tuple(sorted(fold(raw.rstrip("*")).strip() for raw in raws if raw.endswith("*")))
+    folded = [tuple(fold(raw).split()) for raw in raws if not raw.endswith("*")]
+    phrases: dict[str, list[tuple[str, ...]]] = {}
+    for words in folded:
+        if len(words) > 1:
+            phrases.setdefault(words[0], []).append(words)
+    return _Cues(
+        frozenset(words[0] for words in folded if len(words) == 1),
+        prefixes,
+        {first: tuple(found) for first, found in phrases.items()},
+    )
+
+
+@cache
+def _senses(cls: str) -> tuple[_Sense, ...]:
+    """The rules of :data:`SENSES` that may cancel a match of class ``cls``."""
+    read = (
+        _Sense(frozenset(fold(classes).split()), _cues(about), _cues(cues), reach, own)
+        for classes, about, cues, reach, own in SENSES.values()
+    )
+    return tuple(sense for sense in read if not sense.classes or cls in sense.classes)
+
+
+@cache
+def _any_cue() -> _Cues:
+    """Every cue of :data:`SENSES` at once (phrases by their first word)."""
+    senses = [_Sense(frozenset(), _cues(""), _cues(cues), 0, 0) for _, _, cues, _, _ in SENSES.values()]
+    return _Cues(
+        frozenset().union(*(sense.cues.words for sense in senses), *(sense.cues.phrases for sense in senses)),
+        tuple(sorted({prefix for sense in senses for prefix in sense.cues.prefixes})),
+        {},
+    )
+
+
+def _cue_positions(words: list[str]) -> tuple[int, ...]:
+    """Where in ``words`` a cue of some rule of :data:`SENSES` may start (one pass)."""
+    cues = _any_cue()
+    listed, prefixes = cues.words, cues.prefixes
+    return tuple(at for at, word in enumerate(words) if word in listed or word.startswith(prefixes))
+
+
+def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, ...] = ()) -> bool:
+    """Whether the words around ``match`` give it an ordinary sense: it is said of an animal,
+    a character or a thing (:data:`NOT_A_PERSON`, met looking back before any person cue),
+    or a rule of :data:`SENSES` finds a cue within its reach — for a rule that a person keeps
+    (``own`` > 0), with no person cue just before the match nor between a cue and the match."""
+    start, end = match.start, match.end
+    for word in reversed(words[max(0, start - _SUBJECT_REACH) : start]):
+        if word in PERSON_CUES:
+            break
+        if word in NOT_A_PERSON:
+            return True
+    near = [at for at in cued if start - _MOST_REACH <= at < start or end <= at < end + _MOST_REACH]
+    if not near:
+        return False
+    for sense in _senses(match.cls):
+        about = sense.about
+        if (about.words or about.prefixes) and not any(about.at(words, at, end) for at in range(start, end)):
+            continue
+        if sense.own and not PERSON_CUES.isdisjoint(words[max(0, start - sense.own) : start]):
+            continue
+        first = max(0, start - sense.reach)
+        for at in reversed(near):
+            if first <= at < start and sense.cues.at(words, at, start):
+                # a person named between the cue and the match keeps its sense ("in the film I had a panic attack")
+                if not (sense.own and not PERSON_CUES.isdisjoint(words[at + 1 : start])):
+                    return True
+            elif end <= at < end + sense.reach and sense.cues.at(words, at, min(len(words), end + sense.reach)):
+                return True
+    return False
 
 
 def _outweighs(benign: SensitiveMatch, match: SensitiveMatch) -> bool:

@@ -165,3 +165,68 @@ def test_the_held_out_sets_meet_the_targets(name, most_missed):
     missed, false, positives, negatives = _measured(name)
     assert len(missed) / positives <= most_missed, missed
     assert len(false) / negatives <= 0.03, false
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # astrology
+        "Horoskop für Krebs: Heute ist ein guter Tag für neue Projekte.",
+        "Horóscopo de Cáncer: hoy tendrás suerte en el amor.",
+        "It's Cancer season, so expect everyone to feel nostalgic.",
+        # weather and markets
+        "Een depressie boven de Noordzee brengt regen en wind.",
+        "Ein Tiefdruckgebiet, eine Depression über Island, bringt Sturm.",
+        "Une dépression atlantique apporte de la pluie sur la Bretagne.",
+        "Una depresión aislada en niveles altos traerá tormentas.",
+        "The depression of 1929 wiped out the markets.",
+        # keys and certificates
+        "Vergleiche den Fingerabdruck des Zertifikats mit dem Schlüssel.",
+        "Controleer de vingerafdruk van het certificaat.",
+        # debt that is no money
+        "La deuda técnica del proyecto es enorme.",
+        "Our ecological debt to future generations keeps growing.",
+        # games and fiction, animals, things
+        "In Monopoly I went bankrupt after landing on Mayfair.",
+        "The robbery in the movie was brilliantly filmed.",
+        "In the film, the detective is an alcoholic.",
+        "The main character in the novel suffers from depression.",
+        "Mein Charakter ist im Spiel gestorben.",
+        "My dog has diabetes and needs insulin twice a day.",
+        "The vet says our cat has cancer.",
+        "Onze hond heeft artrose.",
+        "Unser Hund hat Diabetes.",
+        "Notre chat a un cancer.",
+        "Mi perro tiene cáncer.",
+        # statistics
+        "The crime rate in the city fell by ten percent.",
+        # someone else's celebration, greetings, slang
+        "We went to my colleague's wedding on Saturday.",
+        "Nous sommes allés au mariage d'un collègue.",
+        "Fuimos a la boda de un compañero.",
+        "Happy Diwali to all my colleagues!",
+        "Ramadan Mubarak to everyone celebrating!",
+        "Dat concert was ziek goed!",
+    ],
+)
+def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
+    assert sensitive_matches(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ("My depression gets worse when the weather turns grey.", "health"),
+        ("Ich bin depressiv, seit der Sturm unser Haus zerstört hat.", "health"),
+        ("J'ai un cancer, mon horoscope ne m'aide pas.", "health"),
+        ("My fingerprint unlocks the laptop.", "biometrics"),
+        ("My dog died and I've been depressed since.", "health"),
+        ("Watching a film I had a panic attack.", "health"),
+        ("Je suis accro au jeu, c'est une vraie addiction.", "health"),
+        ("I'm drowning in credit card debt after the game console purchase.", "finance"),
+        ("Mi perro y yo vivimos con mi depresión.", "health"),
+        ("Ik ben ziek, ik lig al de hele week op bed.", "health"),
+    ],
+)
+def test_the_context_rules_keep_the_persons_own_sense(text, cls):
+    assert cls in {match.cls for match in sensitive_matches(text)}
