@@ -12,7 +12,6 @@ import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from memtrust.store.inference_vocabulary import refusal as vocabulary_refusal
 from memtrust.store.model import (
     FORMATIONS,
     KEY_MAX,
@@ -162,6 +161,10 @@ def _sensitive_inference(proposal: Proposal) -> Decision | None:
         return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
     if mentioned := mentioned_sensitive_class(proposal.key, proposal.value):
         return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
+    # The vocabulary (its tables and time zones) is loaded by the first inference, not by
+    # every command that imports admission (memtrust context never admits one).
+    from memtrust.store.inference_vocabulary import refusal as vocabulary_refusal
+
     if outside := vocabulary_refusal(proposal.key, proposal.value):
         return _reject(outside, "3.1")
     return None

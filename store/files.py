@@ -26,7 +26,6 @@ import contextlib
 import errno
 import fcntl
 import os
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -189,6 +188,8 @@ def write_atomically(target: Path, data: bytes, *, exclusive: bool = False) -> N
     or, with ``exclusive``, hard-linked to ``target``, which raises FileExistsError when the name
     is taken. The temporary name is always removed; the folder is synced.
     """
+    import secrets  # imported on use: a command that only reads a store writes no file
+
     target = Path(target)
     temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
     fd = create_private_file(temp)

@@ -55,7 +55,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from zoneinfo import available_timezones
 
 #: The topics the topics detector knows (app/detectors/topics.py writes their keywords; its
 #: topic names must be exactly these).
@@ -135,6 +134,10 @@ _TIMEZONE_AREAS = (
 def timezone_names() -> frozenset[str]:
     """The IANA names accepted for ``locale.timezone``: ``UTC`` and every ``Area/Location``
     of :data:`_TIMEZONE_AREAS` in the machine's time-zone database (empty where it has none)."""
+    # zoneinfo (and the sysconfig it reads its path from) is imported when a time zone is
+    # first checked, not by every command that imports the store.
+    from zoneinfo import available_timezones
+
     return frozenset(
         {"UTC"} | {name for name in available_timezones() if name.split("/", 1)[0] in _TIMEZONE_AREAS and "/" in name}
     )

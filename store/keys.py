@@ -18,12 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import queue
-import secrets
-import shlex
 import stat
-import subprocess
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -67,6 +62,8 @@ class StoreKey:
 
 def new_raw_key(mode: KeyMode = "keychain") -> StoreKey:
     """A fresh random 32-byte key (``secrets.token_hex``) for keychain or memory mode."""
+    import secrets  # imported on use: most commands open a store and never make a key
+
     return StoreKey(mode, secrets.token_hex(RAW_KEY_BYTES))
 
 
@@ -196,6 +193,9 @@ def _call_keychain(function: Callable[..., _T], *args: object, timeout: float | 
     cancelled, only abandoned: the daemon thread never keeps the process alive. Raises
     _KeychainTimeout, or re-raises what the call raised.
     """
+    import queue  # imported on use, as the keychain is: a command given its key needs neither
+    import threading
+
     results: queue.Queue = queue.Queue(maxsize=1)
 
     def run() -> None:
@@ -372,6 +372,9 @@ def passphrase_from_environment(env: Mapping[str, str] | None = None) -> str | N
             raise KeyUnavailable("MEMTRUST_PASSPHRASE_FILE names an empty file; put the passphrase in it.")
         return text
     if env.get("MEMTRUST_PASSCOMMAND"):
+        import shlex  # imported on use: only a pass command needs them
+        import subprocess
+
         try:
             done = subprocess.run(
                 shlex.split(env["MEMTRUST_PASSCOMMAND"]), check=False, capture_output=True, text=True, timeout=60

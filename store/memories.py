@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from sqlcipher3 import Connection
 
@@ -37,7 +38,9 @@ from memtrust.store.model import (
 )
 from memtrust.store.notes import is_note, keyed_note
 from memtrust.store.quoting import ID_CELLS, quoted
-from memtrust.store.retention import PruneReport, prune_expired
+
+if TYPE_CHECKING:
+    from memtrust.store.retention import PruneReport
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 #: The same columns read through the alias ``m`` (joined with the full-text index).
@@ -844,6 +847,8 @@ class MemoryStore:
 
     def prune(self, *, actor: str = "system") -> PruneReport:
         """Delete expired rows now, in one transaction, each audited (§4)."""
+        from memtrust.store.retention import prune_expired  # loaded by the commands that prune
+
         with self.db.write() as conn:
             report = prune_expired(conn, now_epoch=self._now(), actor=actor)
         if report.total:

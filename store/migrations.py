@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from sqlcipher3 import Connection
 
 from memtrust.store import audit
-from memtrust.store.inference_vocabulary import is_inferable
 from memtrust.store.model import CLIENT_NAME_MAX, KEY_PATTERN, legacy_confirmed_in
 from memtrust.store.notes import rekey_notes
 
@@ -349,6 +348,8 @@ def _v9_inference_vocabulary(conn: Connection) -> None:
     :data:`OUTSIDE_VOCABULARY_REASON` (its key and formation, never its value): a guess nobody
     asked for, which would expire anyway (§4), is not kept where the vocabulary would refuse
     it. A migration cannot see the store's clock: the event's time is the wall clock."""
+    from memtrust.store.inference_vocabulary import is_inferable  # loaded only when migrating
+
     now = int(time.time())
     outside = [
         (memory_id, scope, key)

@@ -15,7 +15,6 @@ of its new text. The panes show a note by its value, never by this id.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 
@@ -42,6 +41,8 @@ def note_key(text: str) -> str:
     cannot be encoded as UTF-8 (a lone surrogate) is hashed with the surrogate escaped, so
     this never raises.
     """
+    import hashlib  # imported on use: OpenSSL's set-up is a cost every command paid at import
+
     data = _folded(text).encode("utf-8", "backslashreplace")
     return NOTE_PREFIX + hashlib.sha256(data).hexdigest()[:NOTE_ID_LENGTH]
 
