@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/recall_bench.py [--size 100000] [--runs 20] [--skip-mcp] [--skip-cli]
+    .venv/bin/python bench/recall_bench.py [--size 100000] [--runs 20] [--skip-mcp] [--skip-cli] [--cli-only]
 
 1. **Relevance.** ``bench/data/recall_labelled.json``: 70 memories of one imagined user and 60
    tasks, each with the keys an assistant should get (standing preferences are given first
@@ -17,10 +17,15 @@ Usage::
    - over stdio with the MCP SDK's client, after the server started: get_context and
      search_memories round trips; the floor is the SDK's own list_tools round trip;
    - the estimated tokens of every block and result against its budget (must never exceed).
-3. **CLI cold start** (hyperfine, when installed): ``python -c pass`` vs ``memtrust --help``;
-   the floor of a context call — python + ``import sqlcipher3`` + the same key derivation +
-   one read — vs ``memtrust context --query``, with a passphrase and with a raw key
-   (``MEMTRUST_RECOVERY_CODE``).
+3. **CLI cold start**: ``python -c pass`` vs ``memtrust --help``; the floor of a context call
+   — python + ``import sqlcipher3`` + the same key derivation + one read — vs ``memtrust
+   context --query``, with a passphrase and with a raw key (``MEMTRUST_RECOVERY_CODE``). Each
+   by CPU time (the child's rusage, median of ``--runs``), by wall time (hyperfine, when
+   installed) and by instructions (valgrind's callgrind, when installed: one run each, the
+   same on a loaded machine as on a quiet one). The children read compiled bytecode from a
+   temporary ``PYTHONPYCACHEPREFIX``, as an installed package does: an editable install run
+   with ``PYTHONDONTWRITEBYTECODE=1`` would compile memtrust's sources in every process.
+   ``--cli-only`` measures only this part.
 
 A benchmark, not a test: it prints figures and always exits 0.
 """
@@ -32,6 +37,7 @@ import asyncio
 import json
 import os
 import random
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -235,12 +241,30 @@ def _cpu(argv: list[str], env: dict[str, str], runs: int) -> float:
     return statistics.median(spent)
 
 
-def _hyperfine(commands: dict[str, str], env: dict[str, str], runs: int) -> dict[str, float]:
-    """Mean seconds of each command (hyperfine --export-json)."""
+def _instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """Instructions the process executes (valgrind's callgrind, one run; Python's hash seed
+    fixed so two runs count the same), or ``None`` without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env={**env, "PYTHONHASHSEED": "0"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    counted = [line.split()[-1] for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(counted[-1]) if counted else None
+
+
+def _hyperfine(commands: dict[str, list[str]], env: dict[str, str], runs: int) -> dict[str, float]:
+    """Median wall seconds of each command (hyperfine --export-json); empty without hyperfine."""
+    if shutil.which("hyperfine") is None:
+        return {}
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         args = ["hyperfine", "-N", "--warmup", "2", "--runs", str(runs), "--export-json", out.name]
-        for name, command in commands.items():
-            args += ["-n", name, command]
+        for name, argv in commands.items():
+            args += ["-n", name, shlex.join(argv)]
         subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL)
         results = json.loads(Path(out.name).read_text())["results"]
     return {result["command"]: result["median"] for result in results}
@@ -258,9 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--skip-mcp", action="store_true")
     parser.add_argument("--skip-cli", action="store_true")
+    parser.add_argument("--cli-only", action="store_true", help="only the CLI cold start (skips relevance, speed, MCP)")
     args = parser.parse_args(argv)
     data = json.loads(LABELLED.read_text(encoding="utf-8"))
-    relevance(data)
+    if not args.cli_only:
+        relevance(data)
     with tempfile.TemporaryDirectory(prefix="memtrust-recall-") as folder:
         os.environ["MEMTRUST_PASSPHRASE"] = PASSPHRASE
         path = Path(folder) / "memtrust.db"
@@ -272,9 +298,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"speed at {args.size + len(data['memories']):,} memories (filled in {time.perf_counter() - began:.0f} s)"
         )
-        speed(store, data, args.runs)
+        if not args.cli_only:
+            speed(store, data, args.runs)
         store.close()
-        if not args.skip_mcp:
+        if not args.skip_mcp and not args.cli_only:
             asyncio.run(_mcp(path, data))
         if not args.skip_cli:
             raw_store = Path(folder) / "raw.db"
@@ -289,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
                 conn.execute("DETACH DATABASE raw")
             rekeyed.close()
             os.replace(str(raw_store) + ".raw", raw_store)
-            print("CLI cold start (hyperfine, median)")
+            print("CLI cold start")
             _cli(path, raw_store, raw_hex, args.runs)
     print("targets at 100,000: context --query <= 20 ms in process; MCP get_context <= 50 ms; search_memories <= 20 ms")
     return 0
@@ -298,9 +325,6 @@ def main(argv: list[str] | None = None) -> int:
 def _cli(path: Path, raw_store: Path, raw_hex: str, runs: int) -> None:
     """Cold processes: --help vs python -c pass; context --query vs its floor (python, import
     sqlcipher3, the same key derivation, one read), with a passphrase and with a raw key."""
-    if shutil.which("hyperfine") is None:
-        print("  (hyperfine is not installed: apt-get install hyperfine)")
-        return
     python = sys.executable
     memtrust = str(Path(python).with_name("memtrust"))
     floor = (
@@ -308,63 +332,55 @@ def _cli(path: Path, raw_store: Path, raw_hex: str, runs: int) -> None:
         " c.execute({pragma}); c.execute('SELECT count(*) FROM sqlite_master').fetchone();"
         " c.execute('SELECT key, value FROM memories LIMIT 20').fetchall()"
     )
-    query = json.dumps("book a flight for the conference")
-    env = {**os.environ, "MEMTRUST_PASSPHRASE": PASSPHRASE}
-    figures = _hyperfine(
-        {
-            "python -c pass": f"{python} -c pass",
-            "memtrust --help": f"{memtrust} --help",
-            "floor (passphrase)": f"{python} -c "
-            + json.dumps(floor.format(path=str(path), pragma=repr("PRAGMA key = '" + PASSPHRASE + "'"))),
-            "context --query (passphrase)": f"{memtrust} context --db {path} --consumer assistant --query {query}",
-        },
-        env,
-        runs,
-    )
-    raw_env = {**os.environ, "MEMTRUST_RECOVERY_CODE": recovery_code_for(raw_hex)}
-    figures.update(
-        _hyperfine(
-            {
-                "floor (raw key)": f"{python} -c "
-                + json.dumps(floor.format(path=str(raw_store), pragma=repr(f"PRAGMA key = \"x'{raw_hex}'\""))),
-                "context --query (raw key)": f"{memtrust} context --db {raw_store} --consumer assistant --query {query}",
-            },
-            raw_env,
-            runs,
-        )
-    )
-    cpu = {
-        "python -c pass": _cpu([python, "-c", "pass"], env, runs),
-        "memtrust --help": _cpu([memtrust, "--help"], env, runs),
-        "floor (passphrase)": _cpu(
-            [python, "-c", floor.format(path=str(path), pragma=repr("PRAGMA key = '" + PASSPHRASE + "'"))], env, runs
-        ),
-        "context --query (passphrase)": _cpu(
-            [memtrust, "context", "--db", str(path), "--consumer", "assistant", "--query", json.loads(query)], env, runs
-        ),
-        "floor (raw key)": _cpu(
-            [python, "-c", floor.format(path=str(raw_store), pragma=repr(f"PRAGMA key = \"x'{raw_hex}'\""))],
-            raw_env,
-            runs,
-        ),
-        "context --query (raw key)": _cpu(
-            [memtrust, "context", "--db", str(raw_store), "--consumer", "assistant", "--query", json.loads(query)],
-            raw_env,
-            runs,
-        ),
+    query = "book a flight for the conference"
+    with tempfile.TemporaryDirectory(prefix="memtrust-pycache-") as pycache:
+        base = {name: value for name, value in os.environ.items() if not name.startswith("MEMTRUST_")}
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
+        base["PYTHONPYCACHEPREFIX"] = pycache
+        env = {**base, "MEMTRUST_PASSPHRASE": PASSPHRASE}
+        raw_env = {**base, "MEMTRUST_RECOVERY_CODE": recovery_code_for(raw_hex)}
+        commands: dict[str, tuple[list[str], dict[str, str]]] = {
+            "python -c pass": ([python, "-c", "pass"], env),
+            "memtrust --help": ([memtrust, "--help"], env),
+            "floor (passphrase)": (
+                [python, "-c", floor.format(path=str(path), pragma=repr("PRAGMA key = '" + PASSPHRASE + "'"))],
+                env,
+            ),
+            "context --query (passphrase)": (
+                [memtrust, "context", "--db", str(path), "--consumer", "assistant", "--query", query],
+                env,
+            ),
+            "floor (raw key)": (
+                [python, "-c", floor.format(path=str(raw_store), pragma=repr(f"PRAGMA key = \"x'{raw_hex}'\""))],
+                raw_env,
+            ),
+            "context --query (raw key)": (
+                [memtrust, "context", "--db", str(raw_store), "--consumer", "assistant", "--query", query],
+                raw_env,
+            ),
+        }
+        for argv, command_env in commands.values():  # compile every module once, into the prefix
+            subprocess.run(argv, env=command_env, capture_output=True, check=False)
+        cpu = {name: _cpu(argv, command_env, runs) for name, (argv, command_env) in commands.items()}
+        counted = {name: _instructions(argv, command_env) for name, (argv, command_env) in commands.items()}
+        wall = _hyperfine({name: argv for name, (argv, _env) in list(commands.items())[:4]}, env, runs)
+        wall.update(_hyperfine({name: argv for name, (argv, _env) in list(commands.items())[4:]}, raw_env, runs))
+    for name in commands:
+        instructions = f"{counted[name] / 1e6:7.1f} M instructions" if counted[name] else "(no valgrind)"
+        wall_ms = f"wall {wall[name] * 1000:7.1f} ms" if name in wall else "(no hyperfine)"
+        print(f"  {name:<30} CPU {cpu[name] * 1000:7.1f} ms   {instructions}   {wall_ms}")
+    pairs = {
+        "--help / python -c pass": ("memtrust --help", "python -c pass"),
+        "context / floor, passphrase": ("context --query (passphrase)", "floor (passphrase)"),
+        "context / floor, raw key": ("context --query (raw key)", "floor (raw key)"),
     }
-    for name, seconds in figures.items():
-        print(f"  {name:<30} wall {seconds * 1000:7.1f} ms   CPU {cpu[name] * 1000:7.1f} ms")
-    print(
-        f"  CPU ratios: --help / python -c pass {cpu['memtrust --help'] / cpu['python -c pass']:.2f};"
-        f" context / floor {cpu['context --query (passphrase)'] / cpu['floor (passphrase)']:.2f} passphrase,"
-        f" {cpu['context --query (raw key)'] / cpu['floor (raw key)']:.2f} raw key (target <= 2)"
-    )
-    print(
-        f"  wall ratios: --help / python -c pass {figures['memtrust --help'] / figures['python -c pass']:.2f} (target <= 2);"
-        f" context / floor {figures['context --query (passphrase)'] / figures['floor (passphrase)']:.2f} passphrase,"
-        f" {figures['context --query (raw key)'] / figures['floor (raw key)']:.2f} raw key (target <= 2)"
-    )
+    for label, (mine, its_floor) in pairs.items():
+        ratios = [f"CPU {cpu[mine] / cpu[its_floor]:.2f}"]
+        if counted[mine] and counted[its_floor]:
+            ratios.append(f"instructions {counted[mine] / counted[its_floor]:.2f}")
+        if mine in wall and its_floor in wall:
+            ratios.append(f"wall {wall[mine] / wall[its_floor]:.2f}")
+        print(f"  {label:<30} {'; '.join(ratios)}   (target <= 2)")
 
 
 if __name__ == "__main__":
