@@ -82,7 +82,8 @@ LANGUAGES = {"en": "english", "nl": "dutch_porter", "de": "german", "fr": "frenc
 # a word containing x; ``+x`` a compound ending with x and ``x+`` one starting with it (at
 # least three letters more: Dutch and German write "Nierenentzündung" as one word); ``=x``
 # exactly x; a leading ``@`` marks an entry that needs a person just before it (a single
-# such word matches its plurals, not everything stemmed alike). Accents may be written or
+# such word matches its plurals, not everything stemmed alike), a leading ``~`` one that needs
+# a person within three words either side ("the police questioned me", "mich hat die Polizei"). Accents may be written or
 # not (they are removed on both sides). :data:`VOCABULARY` grew sentence by sentence;
 # :data:`DOMAINS` is written domain by domain (conditions, drugs, festivals, parties…).
 
@@ -767,7 +768,7 @@ DOMAINS: dict[str, dict[str, str]] = {
             possession, got done for, driving ban, banned from driving, lost my licence, lost my license,
             awaiting trial, stand trial, standing trial, stood trial, court case, got a caution, police caution,
             criminal offence, an offence, my offence, offender, ex con, ex convict, community order, suspended
-            sentence, fined for, speeding ticket, points on my licence, arson, stabbing, stabbed, domestic
+            sentence, =fined for, speeding ticket, points on my licence, arson, stabbing, stabbed, domestic
             violence, domestic abuse, @abused, raped, rape, harass*, stalked, stalker, scammed, hit and run,
             called the police, arrest warrant, warrant for my arrest, pulled over by, for dealing, smoke weed,
             smoking weed, with weed, some weed, bag of weed, on remand, remanded""",
@@ -794,9 +795,188 @@ DOMAINS: dict[str, dict[str, str]] = {
     },
 }
 
+#: Kinds written to generalise rather than from sentences: the legal system acting on a
+#: person (``~police``: police within three words of "me", "my", "mich"…), court, fines,
+#: fraud and violence in everyday words; genetic tests, conditions and carriers; how people
+#: say they are unwell without naming a condition. Complaints of a body part are written
+#: once as templates (:data:`BODY_PARTS`, :data:`COMPLAINTS`).
+KINDS: dict[str, dict[str, str]] = {
+    "crime": {
+        "en": """~police, ~cops, ~cop, on trial, my trial, trial date, ~=officers, ~=officer, ~=detectives, ~=detective, ~the judge, ~a judge, ~prosecutor*,
+            in court, to court, magistrates court, county court, court hearing, court order, small claims, crown court, ~magistrate*, ~lawsuit, =sued, ~=suing, ~arrested, ~custody
+            sergeant, by the police, by police, handcuff*, frisked, strip searched, defendant, accused of,
+            juvenile record, youth offending, record expunged, record sealed, expunge*, tax evasion, evaded
+            tax*, cheated on * taxes, cheat on * taxes, dodging tax*, fare dodging, fare evasion, broke into
+            my, broke into our, broken into, beaten up, beat me up, got jumped, was attacked,
+            got attacked, mugging, pickpocket*, sell pills, selling pills, sell weed, selling weed, sell
+            coke, selling coke, deal weed, plea deal, plead not guilty, pleaded not guilty, guilty
+            plea, sex offender, offenders register, criminal damage, shoplifting, =fined, parking
+            fine, speeding fine, deported, deportation, detention centre, detention center, solicitor,
+            public defender, =asbo, restraining, under investigation, investigated for, questioned by,
+            interrogated, bail hearing, =sentencing""",
+        "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
+            ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
+            gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
+            zwartrijden, zwartgereden, gejat, jatten, gepikt, in elkaar geslagen, in elkaar getrapt,
+            aangevallen, zakkenroller*, berooft, gedeald, voorwaardelijke, boete gekregen, bekeuring,
+            uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord, dagvaarding,
+            gedagvaard""",
+        "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
+            ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, ~durchsucht, handschellen, erwischt
+            beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
+            zusammengeschlagen, verprugelt, ~angegriffen, uberfall*, taschendieb*, geklaut, bussgeld,
+            strafzettel, strafe zahlen, abgeschoben, abschiebung, abschiebehaft, verhor, verhort, vorladung,
+            vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe, anzeige gegen mich, verklagt""",
+        "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal, ~procureur,
+            ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait choper, fraude
+            fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
+            pickpocket*, deale, dealait, amende, amendes, contravention, expulse*, expulsion,
+            centre de retention, interroge par, audition libre, convocation au commissariat,
+            poursuites judiciaires, poursuivi en justice, prud hommes""",
+        "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
+            ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
+            pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
+            apalizaron, me atracaron, carterista*, trapichear, trapicheo, multa, multas,
+            multado, multada, deportad*, deportacion, expulsad*, centro de internamiento, abogado de oficio,
+            interrogad*, declarar ante, citado a declarar, me demando, me demandaron""",
+    },
+    "genetics": {
+        "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
+            prenatal screening, prenatal test*, amniocentesis, karyotyp*, sickle cell*, thalass*,
+            haemochromatosis, hemochromatosis, fragile x, marfan*, ehlers danlos, lynch syndrome, =mthfr,
+            =apoe4, =apoe, apoe4 carrier, gene variant*, genetic variant*, variant of unknown, heterozygo*,
+            homozygo*, exome*, genome sequencing, whole genome, sequenced my, polygenic, ancestry kit,
+            myheritage, ancestry com, dna kit, genetic testing, gene panel, genetic screening,
+            carrier screening, hereditary condition, in my genes,
+            in our genes, de novo mutation, mutation carrier""",
+        "nl": """chromosom*, chromosoom*, trisomie*, vaderschapstest*, vaderschap, =nipt, prenatale screening,
+            vruchtwaterpunctie, karyotyp*, sikkelcel*, thalassemie, hemochromatose, fragiele x, marfan*,
+            lynch syndroom, syndroom van lynch, genvariant*, heterozygo*, homozygo*, exoom*, genoomonderzoek,
+            dna kit, dna pakket, genetisch onderzoek, erfelijkheidsadvies, klinisch geneticus, geneticus,
+            in de genen, draagster""",
+        "de": """chromosom*, trisomie*, vaterschaftstest*, vaterschaft, =nipt, prenataldiagnostik, pranatal*,
+            fruchtwasseruntersuchung, karyotyp*, sichelzell*, thalassamie, hamochromatose, fragiles x,
+            marfan*, lynch syndrom, genvariante*, heterozygo*, homozygo*, exom*, genomsequenzierung,
+            humangenetik*, genetische beratung, genetisch bedingt, in den genen, anlagetrager*, erbkrank*""",
+        "fr": """chromosom*, trisomi*, test de paternite, paternite, =dpni, depistage prenatal, diagnostic
+            prenatal, amniocentese, caryotyp*, drepanocyto*, thalassemi*, hemochromatose, x fragile, marfan*,
+            syndrome de lynch, variant genetique, variante genetique, heterozygo*, homozygo*, exome*,
+            conseil genetique, geneticien*, dans les genes, mes genes, porteur sain, porteuse
+            saine, maladie hereditaire, kit adn""",
+        "es": """cromosom*, trisomi*, prueba de paternidad, test de paternidad, paternidad, prueba prenatal,
+            cribado prenatal, amniocentesis, cariotip*, drepanocit*, falciform*, talasemi*, hemocromatosis,
+            x fragil, marfan*, sindrome de lynch, variante genetica, heterocigo*, homocigo*, exoma*,
+            consejo genetico, genetista*, en los genes, mis genes, portador sano, portadora
+            sana, enfermedad hereditaria, kit de adn""",
+    },
+    "health": {
+        "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed,
+            cut myself, cutting again, my nerves, for my nerves, bad nerves, lost * kilos without, lost *
+            pounds without, losing weight without, =uti, =utis, bladder infection, yeast infection,
+            cramps, menstrual, period cramps, blood work, bloodwork, blood results, my results came back,
+            biopsy results, scan results, test results came back, iron is low, low iron, iron deficien*,
+            vitamin d deficien*, deficiency, needed stitches, got stitches, had stitches, stitches in my, fell and broke, had a fall,
+            specialist appointment, referred me to a, waiting for * results, sick
+            days, off sick, called in sick, throwing up, threw up, feverish, limping,
+            sprain*, pulled a muscle, torn ligament, torn * ligament, ligament*, tendon*, physical
+            therapist, chiropract*, osteopath*, acupunctur*, prescription refill, pharmacy for my, my pills,
+            pills for, on pills, blood sugar, glucose, cant sleep, can t sleep,
+            sleepless, having nightmares, have nightmares, flashbacks, exhausted all the time,
+            always exhausted""",
+        "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
+            rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
+            geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
+            vitamine, blaasontsteking, schimmelinfectie, menstruatie*, krampen, overgeven, overgegeven, koortsig,
+            gezwollen, opgezwollen, gekneusd, kneuzing, pees, pezen, chiropractor, osteopaat,
+            acupunctuur, mijn pillen, pillen voor, tabletten voor, suikerwaarden""",
+        "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
+            nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
+            schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
+            facharzt, facharztin, uberweisung zum, befund*, blutwerte, blutbild, eisenmangel,
+            vitaminmangel, blasenentzundung, pilzinfektion, regelschmerzen, krampfe,
+            erbrochen, fiebrig, geschwollen, geprellt, prellung, zerrung, gezerrt, sehnenriss, band gerissen,
+            chiropraktiker, osteopath*, akupunktur, meine tabletten, tabletten gegen,
+            pillen gegen, zuckerwerte""",
+        "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
+            de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
+            suture*, prise de sang,
+            bilan sanguin, carence*, anemie, infection urinaire, mycose, regles douloureuses, mes regles, crampes,
+            vomi, vomir, vomissements, fievreu*, enfle*, hematome*, claquage, dechirure,
+            tendon*, ligament*, osteopathe, chiropracteur, acupuncture, pharmacie, mes cachets, mes
+            medocs, medocs, cachets, comprimes pour, glycemie, crise de panique""",
+        "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
+            duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
+            me derivaron, analisis de sangre, falta de hierro, anemia,
+            infeccion de orina, cistitis, candidiasis, dolores menstruales,
+            colicos, calambres, vomitar, vomite, vomitando, febril, moraton*, esguince*, tendon*,
+            ligamento*, fisio, osteopata, quiropractico, acupuntura, mis pastillas, hecho una resonancia, hicieron una resonancia, ecografia, crisis de panico""",
+    },
+}
+
+#: Body parts, by language: with a complaint (:data:`COMPLAINTS`) they make a health entry.
+BODY_PARTS: dict[str, str] = {
+    "en": """back, knee, knees, hip, hips, shoulder, shoulders, neck, wrist, wrists, ankle, ankles, foot, feet,
+        leg, legs, arm, arms, elbow, elbows, hand, hands, head, stomach, belly, tummy, chest, heart, throat,
+        ear, ears, eye, eyes, teeth, tooth, jaw, gums, skin, joints, muscles, spine, bladder, bowel, kidney,
+        kidneys, liver, lungs, breast, breasts, hamstring, calf, toe, toes, finger, fingers, thumb, sinuses,
+        tendon, pelvis, ribs, rib""",
+    "nl": """rug, knie, knieen, heup, heupen, schouder, schouders, nek, pols, polsen, enkel, enkels, voet,
+        voeten, been, benen, arm, armen, elleboog, hand, handen, hoofd, maag, buik, borst, hart, keel, oor,
+        oren, oog, ogen, tanden, tand, kies, kaak, huid, gewrichten, spieren, ruggengraat, blaas, darmen,
+        nieren, lever, longen, kuit, teen, tenen, vinger, vingers, duim, bekken, ribben, rib""",
+    "de": """rucken, knie, knien, hufte, huften, schulter, schultern, nacken, hals, handgelenk, knochel, fuss,
+        fusse, bein, beine, arm, arme, ellbogen, hand, hande, kopf, magen, bauch, brust, herz, ohr, ohren,
+        auge, augen, zahne, zahn, kiefer, haut, gelenke, muskeln, wirbelsaule, blase, darm, niere, nieren,
+        leber, lunge, wade, zeh, zehen, finger, daumen, becken, rippen, rippe""",
+    "fr": """dos, genou, genoux, hanche, hanches, epaule, epaules, nuque, cou, poignet, poignets, cheville,
+        chevilles, pied, pieds, jambe, jambes, bras, coude, main, mains, tete, ventre, estomac, poitrine, coeur,
+        gorge, oreille, oreilles, oeil, yeux, dents, dent, machoire, peau, articulations, muscles, colonne,
+        vessie, intestins, reins, rein, foie, poumons, sein, seins, mollet, orteil, orteils, doigt, doigts,
+        pouce, bassin, cotes, cote""",
+    "es": """espalda, rodilla, rodillas, cadera, caderas, hombro, hombros, cuello, muneca, munecas, tobillo,
+        tobillos, pie, pies, pierna, piernas, brazo, brazos, codo, mano, manos, cabeza, estomago, barriga,
+        tripa, pecho, corazon, garganta, oido, oidos, oreja, ojo, ojos, dientes, diente, muela, mandibula,
+        piel, articulaciones, musculos, columna, vejiga, intestino, rinones, rinon, higado, pulmones, seno,
+        senos, gemelo, dedo, dedos, pulgar, pelvis, costillas, costilla""",
+}
+
+#: How a complaint of a body part is said; ``{}`` stands for the part (``*`` a gap, as in
+#: :data:`VOCABULARY`).
+COMPLAINTS: dict[str, str] = {
+    "en": """my {} hurt*, my {} * hurt*, {} hurts, {} is killing me, {} are killing me, hurt my {}, injured my {},
+        twisted my {}, sprained my {}, broke my {}, broken {}, threw my {} out,
+        pain in my {}, pains in my {}, sore {}, my {} * sore, my {} ache*, my {} * swollen, swollen {},
+        my {} is swollen, {} injury, {} surgery, {} operation, {} infection, {} ache""",
+    "nl": """last van mijn {}, last van m n {}, pijn aan mijn {}, pijn in mijn {}, pijn aan m n {}, mijn {} doet
+        pijn, mijn {} doet * pijn, mijn {} doen pijn, {} doet pijn, {} doen pijn, {} verstuikt, {} verdraaid,
+        {} gekneusd, gekneusde {}, {} gebroken, gebroken {}, opgezwollen {}, geblesseerd aan mijn {},
+        {} blessure, {} operatie, {} klachten""",
+    "de": """{} tut weh, {} tut * weh, {} tun weh, {} tun * weh, {} schmerzt, {} schmerzen, schmerzen im {},
+        schmerzen in der {}, schmerzen am {}, {} verstaucht, {} verletzt, {} gebrochen, {} geschwollen,
+        geschwollene {}, geschwollenen {}, {} verrenkt, {} operation, {} beschwerden""",
+    "fr": """mal au {}, mal a la {}, mal aux {}, mal a l {}, douleur au {}, douleurs au {}, douleur a la {},
+        douleurs a la {}, douleurs aux {}, {} me fait mal, {} me font mal, {} me fait * mal, entorse au {},
+        entorse a la {}, {} casse, {} cassee, {} enfle, {} enflee, {} gonfle, {} gonflee, foule la {},
+        foule le {}, tordu la {}, tordu le {}, blesse au {}, blessee au {}, blesse a la {}, blessee a la {},
+        operation du {}, operation de la {}""",
+    "es": """me duele el {}, me duele la {}, me duelen los {}, me duelen las {}, me duele * {}, me duelen * {},
+        dolor de {}, dolores de {}, dolor en el {}, dolor en la {}, dolor en los {}, dolor en las {}, {} hinchad*,
+        {} roto, {} rota, {} rotos, {} rotas, torcido el {}, torci el {}, torci la {}, esguince de {}, me rompi el {}, me rompi la {},
+        lesion de {}, lesion en el {}, lesion en la {}, me lesione el {}, me lesione la {}, molestias en el {},
+        molestias en la {}, operacion de {}""",
+}
+
+
+def _complaints(language: str) -> str:
+    """The health entries that :data:`BODY_PARTS` and :data:`COMPLAINTS` make in ``language``."""
+    parts = [part.strip() for part in BODY_PARTS[language].split(",") if part.strip()]
+    templates = [template.strip() for template in COMPLAINTS[language].split(",") if template.strip()]
+    return ", ".join(template.replace("{}", part) for template in templates for part in parts)
+
+
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -831,7 +1011,7 @@ BENIGN: dict[str, str] = {
         conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
         transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
         iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
-    "nl": """ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
+    "nl": """gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
@@ -857,7 +1037,7 @@ BENIGN: dict[str, str] = {
         droite de, pret a, prete a, prets a, suis pret, es pret, est pret,
         sommes prets, etes prets, sont prets, trouble de, troubles de la, descente de gradient, grande
         depression, condition de course, mariage pour tous, la greve du""",
-    "es": """directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
+    "es": """corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
         politica de precios, politica de contrasenas, union europea, el origen del, origen de los datos, version
@@ -876,6 +1056,7 @@ PERSON_CUES = frozenset(
         "seine", "seinem", "seinen", "seiner", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ich", "wir", "er", "sie",
         "mon", "ma", "mes", "notre", "nos", "son", "sa", "ses", "leur", "leurs", "je", "j", "moi", "il", "elle", "nous",
         "mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras", "su", "sus", "yo", "ella", "nosotros", "am", "ben",
+        "mich", "mir", "uns", "mij", "nos",
         "heb", "bin", "habe", "suis", "ai", "soy", "estoy", "tengo",
     ]
 )  # fmt: skip
@@ -1073,7 +1254,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         lied, im krimi, dans le film, dans le roman, dans le livre, dans la serie, dans l episode, dans la
         chanson, en la pelicula, en el libro, en la novela, en la serie, en el episodio, en la cancion,
         fictional, fictief*, fiktiv*, fictif*, ficticio*, sitcom, whodunit, murder mystery, krimi*,
-        thriller*, main character, the character, the characters, the protagonist, the hero, the heroine,
+        thriller*, drama, dramas, tatort, politieserie, serie policiere, serie policiaca, true crime, main character, the character, the characters, the protagonist, the hero, the heroine,
         the villain, het personage, de hoofdpersoon, die figur, die hauptfigur, der protagonist, le
         personnage, le heros, l heroine, el personaje, el protagonista, la protagonista""",
         8,
@@ -1172,6 +1353,7 @@ class _Entry:
     personal: bool
     gated: bool  # counts only when the text may be in the entry's language
     origin: bool = False  # an origin word: counts only beside a person (:data:`ORIGIN_WORDS`)
+    near: bool = False  # counts only with a person cue within a few words either side
 
 
 _SPLIT = re.compile(r"[\W_]+")
@@ -1216,13 +1398,14 @@ def _entry(cls: str, language: str, raw: str) -> _Entry | None:
     """One vocabulary entry read from its written form (see :data:`VOCABULARY`)."""
     text = " ".join(raw.split())
     personal = text.startswith("@")
+    near = text.startswith("~")
 
     def stem(word: str) -> str:
         return _stem(language, word)
 
     own = _common_stems(language, other=False)
     words: list[_Word] = []
-    for token in text.lstrip("@").split():
+    for token in text.lstrip("@~").split():
         if token == "*":
             words.append(_Word("gap", "", ""))
             continue
@@ -1268,7 +1451,7 @@ def _entry(cls: str, language: str, raw: str) -> _Entry | None:
     # languages is checked against the text's language; an English one only when it is a
     # common word elsewhere (English sensitive words do come up inside other languages).
     gated = len(words) == 1 and (false_friend or language != "en")
-    return _Entry(cls, language, text, tuple(words), personal, gated)
+    return _Entry(cls, language, text, tuple(words), personal, gated, near=near)
 
 
 @cache
@@ -1375,10 +1558,11 @@ def _vocabulary() -> _Vocabulary:
     automaton over their keys (built once, on first use)."""
     listed = [
         (cls, language, raw)
-        for vocabulary in (VOCABULARY, DOMAINS)
+        for vocabulary in (VOCABULARY, DOMAINS, KINDS)
         for cls, table in vocabulary.items()
         for language, raw in _listed(table)
     ]
+    listed += [("health", language, raw) for language in BODY_PARTS for raw in _complaints(language).split(",")]
     listed += [("benign", language, raw) for language, raw in _listed(BENIGN)]
     entries = [entry for cls, language, raw in listed if (entry := _entry(cls, language, raw)) is not None]
     for language, (origins, *_) in ORIGIN_WORDS.items():
@@ -1523,6 +1707,8 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
                     continue
                 start, stop = span
             if entry.personal and not PERSON_CUES.intersection(words[max(0, index - _CUE_WINDOW) : index]):
+                continue
+            if entry.near and PERSON_CUES.isdisjoint(words[max(0, index - _CUE_WINDOW) : stop + _CUE_WINDOW]):
                 continue
             if entry.gated:
                 if languages is None:

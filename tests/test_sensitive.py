@@ -230,3 +230,53 @@ def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
 )
 def test_the_context_rules_keep_the_persons_own_sense(text, cls):
     assert cls in {match.cls for match in sensitive_matches(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        # the legal system acting on a person
+        ("The cops searched my car last night.", "crime"),
+        ("De politie heeft me aangehouden.", "crime"),
+        ("Die Polizei hat mich kontrolliert.", "crime"),
+        ("Les flics m'ont contrôlé hier soir.", "crime"),
+        ("La policía me paró en la autopista.", "crime"),
+        ("I'm being sued by my former landlord.", "crime"),
+        ("Ich hab Steuern hinterzogen.", "crime"),
+        # genetic tests, conditions and carriers
+        ("The prenatal screening showed trisomy 21.", "genetics"),
+        ("My paternity test came back negative.", "genetics"),
+        ("Bei mir wurde eine Chromosomenanomalie festgestellt.", "genetics"),
+        ("Hice una prueba de paternidad.", "genetics"),
+        # a complaint of a body part, written once as templates
+        ("I threw my back out lifting boxes.", "health"),
+        ("Ik heb last van mijn knie.", "health"),
+        ("Mein Knie tut seit Wochen weh.", "health"),
+        ("J'ai mal au genou depuis des semaines.", "health"),
+        ("Me duele mucho la rodilla.", "health"),
+    ],
+)
+def test_kinds_of_wording_are_found_beyond_listed_sentences(text, cls):
+    assert cls in {match.cls for match in sensitive_matches(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The police closed the road for the marathon.",
+        "I watched a police drama yesterday.",
+        "That's fine for me, let's meet at 5.",
+        "The class inherits from the base class.",
+        "La clase hereda de la clase padre.",
+        "Mis pastillas de freno están gastadas.",
+        "Mein Lieblingsgericht ist Lasagne.",
+        "Je juge que c'est une bonne idée.",
+        "A mi juicio, es la mejor opción.",
+        "I started a free trial of the app.",
+        "Put your hand up if you have a question.",
+        "He pulled my leg about the release date.",
+        "The heart of the matter is the API design.",
+    ],
+)
+def test_the_wider_kinds_leave_ordinary_wording_alone(text):
+    assert sensitive_matches(text) == ()
