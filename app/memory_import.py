@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from memtrust.app.detectors.intents import known_values, note_key
 from memtrust.app.ingest.conversation import ContentIds
 from memtrust.app.ingest.memory_list import ListItem, MemoryList
+from memtrust.store.admission import ALREADY_SAVED
 from memtrust.store.inference_vocabulary import INFERABLE
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import (
@@ -173,12 +174,32 @@ def _slug(label: str) -> str | None:
     return slug or None
 
 
+def vocabulary_form(key: str, value: str) -> str:
+    """``value`` as memtrust writes it for ``key`` when the key has a closed vocabulary
+    (:data:`store.inference_vocabulary.INFERABLE`) holding it up to case: ``French`` for
+    ``locale.language`` is ``french``, ``europe/brussels`` for ``locale.timezone`` is
+    ``Europe/Brussels`` — so one language reads one way whether a list, a request or the
+    detector named it. Any other value is returned as written."""
+    entry = INFERABLE.get(key)
+    if entry is None or entry.listed:
+        return value
+    folded = value.strip().rstrip(".").casefold()
+    return next((known for known in entry.allowed_values() if known.casefold() == folded), value)
+
+
 def key_for(item: ListItem) -> tuple[str, str]:
     """``(key, value)`` for one item (module docstring, §2): a key of :data:`LIST_KEYS` written
     out, a known label, a label under a category heading that makes a key of
     :data:`LIST_KEYS`, a known preference in a short item, or a note (``notes.`` and an id,
     :func:`app.detectors.intents.note_key`) with the item's words, whole, as the value. The
-    value is the item's words as written (after the label, for a labelled known key)."""
+    value is the item's words as written (after the label, for a labelled known key), in the
+    vocabulary's form where the key has one (:func:`vocabulary_form`)."""
+    key, value = _key_and_words(item)
+    return key, vocabulary_form(key, value)
+
+
+def _key_and_words(item: ListItem) -> tuple[str, str]:
+    """:func:`key_for` before the vocabulary's form."""
     text = item.text
     if (match := _DOTTED.match(text)) is not None and len(match.group("key")) <= KEY_MAX:
         written = match.group("key")
@@ -280,7 +301,8 @@ class ListImportReport:
     def counts(self) -> Counter[str]:
         """How many items had each outcome: ``pending`` (in the Inbox), ``quarantined``,
         ``saved`` (never for an import: nobody has confirmed it), ``secret`` (refused, §3.5),
-        ``held`` (a value already held, §3.4), ``lapsed`` (temporary, and its time was up by the
+        ``held`` (a value the user already saved, §3.4), ``unanswered`` (a value already held
+        but not yet confirmed by the user: waiting in the Inbox or in Quarantine), ``lapsed`` (temporary, and its time was up by the
         list's date, §4), ``rejected`` (any other refusal), and
         ``sensitive`` (stored items about a sensitive matter, badged; counted besides)."""
         counts: Counter[str] = Counter()
@@ -288,6 +310,8 @@ class ListImportReport:
             decision = result.decision
             if decision.outcome == "reject":
                 kind = {"3.5": "secret", "3.4": "held", "4": "lapsed"}.get(decision.rule, "rejected")
+                if kind == "held" and decision.reason != ALREADY_SAVED:
+                    kind = "unanswered"  # held, but not yet confirmed by the user (§3.6)
                 counts[kind] += 1
                 continue
             counts[{"pending": "pending", "quarantine": "quarantined", "admit": "saved"}[decision.outcome]] += 1
@@ -347,6 +371,8 @@ class ListImportReport:
             f"{counts['secret']} refused as {'a secret' if counts['secret'] == 1 else 'secrets'}",
             f"{counts['held']} you already have",
         ]
+        if counts["unanswered"]:
+            parts.append(f"{counts['unanswered']} already waiting for your answer (in your Inbox or Quarantine)")
         if counts["lapsed"]:
             parts.append(f"{counts['lapsed']} already lapsed (temporary, by the list's date)")
         if counts["rejected"]:

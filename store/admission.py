@@ -128,11 +128,16 @@ def _held_explicitly(rows: Sequence[Memory]) -> str:
     return "A value for this is held in your Quarantine; nothing is inferred for it while you decide."
 
 
+#: The §3.4 refusal of an explicit value the user already saved and confirmed (any other
+#: holding of it — waiting in the Inbox, in Quarantine, confirmed only in a client — says so).
+ALREADY_SAVED = "You already have this memory; nothing new was saved."
+
+
 def _already_held(rows: Sequence[Memory]) -> str:
     """Why an explicit write of a value the explicit ``rows`` already hold is refused (§3.4),
     as the held row stands: saved, waiting in the Inbox, or held in Quarantine."""
     if any(confirmed_by_user(m) and m.status == "active" for m in rows):
-        return "You already have this memory; nothing new was saved."
+        return ALREADY_SAVED
     if any(m.confirmed_in is not None and m.status == "active" for m in rows):
         return (
             "It is already held, confirmed in an agent's client but not yet by you: confirm it in your Inbox; "

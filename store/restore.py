@@ -38,6 +38,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from sqlcipher3 import Connection
@@ -47,7 +48,14 @@ from memtrust.store.admission import screen
 from memtrust.store.errors import InvalidInput
 from memtrust.store.export import validate_export
 from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
-from memtrust.store.model import MEMORY_FIELDS, MEMORY_TIME_FIELDS, Proposal, legacy_confirmed_in, to_epoch
+from memtrust.store.model import (
+    MEMORY_FIELDS,
+    MEMORY_TIME_FIELDS,
+    Proposal,
+    confirmed_by_user,
+    legacy_confirmed_in,
+    to_epoch,
+)
 from memtrust.store.nesting import nesting_exceeds, too_deep_sentence
 from memtrust.store.notes import keyed_note, rekey_notes
 
@@ -428,7 +436,9 @@ def _merge(
         if refused := _audit_refused(conn, checked.refused, now=now, actor=actor, detail=detail):
             reasons[REFUSED_INFERENCE] += refused
         held = {}
-        for row in conn.execute("SELECT id, scope, key, formation FROM memories"):
+        for row in conn.execute(
+            "SELECT id, scope, key, formation, status, source, source_ref, confirmed_at, confirmed_in FROM memories"
+        ):
             held[row[0]] = row
         by_slot: dict[tuple[str, str], list[tuple]] = {}
         for row in held.values():
@@ -446,7 +456,24 @@ def _merge(
             elif conflicts and merge == "skip":
                 reason = "this store already holds that memory"
             elif record["formation"] == "implicit" and any(r[3] == "explicit" for r in conflicts.values()):
-                reason = "you saved that yourself here, and an inference never replaces it"
+                saved = any(
+                    confirmed_by_user(
+                        SimpleNamespace(
+                            formation=r[3],
+                            status=r[4],
+                            source=r[5],
+                            source_ref=r[6],
+                            confirmed_at=r[7],
+                            confirmed_in=r[8],
+                        )
+                    )
+                    for r in conflicts.values()
+                )
+                reason = (
+                    "you saved that yourself here, and an inference never replaces it"
+                    if saved
+                    else "a value of yours for it waits for your answer here, and an inference never replaces it"
+                )
             if reason:
                 reasons[reason] += 1
                 _audit_left_out(conn, record, "skip", f"{reason}.", now=now, actor=actor, detail=detail)

@@ -98,6 +98,21 @@ def test_merge_skip_keeps_what_the_store_holds(store, second_store, tmp_path):
     assert all(e.formation in ("explicit", "implicit") for e in events if e.outcome != "merge-skip")
 
 
+def test_an_inference_left_out_for_a_value_that_only_waits_in_the_inbox_does_not_say_you_saved_it(
+    store, second_store, tmp_path
+):
+    fill(store)
+    data = _through_a_file(build_export(store, app_version="test"), tmp_path)
+    second_store.set_learning(True, actor="t")
+    # only a request found in a conversation: pending, nobody has said yes
+    second_store.propose(Proposal("style.answer_length", "detailed", "explicit", "chat"), actor="t")
+    report = restore(second_store, data, actor="test", merge="replace")
+    assert report.skip_reasons == {
+        "a value of yours for it waits for your answer here, and an inference never replaces it": 1
+    }
+    assert not any("saved that yourself" in reason for reason in report.skip_reasons)
+
+
 def test_merge_replace_takes_the_imported_value_but_never_lets_an_inference_replace_a_saved_one(
     store, second_store, tmp_path
 ):
