@@ -27,55 +27,206 @@ def is_confidential(text: str) -> bool:
 
 
 # --- temporary phrasing (§3.5: given an expiry) ----------------------------------------
+#
+# Requests are found in English, Dutch, German, French and Spanish (§6), so their time limits
+# are read in the same five. Each phrase names one kind of limit; measured on the labelled
+# sentences of tests/data/temporary by bench/ttl_quality.py.
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_TEMPORAL = re.compile(
-    r"\b(today|tonight|tomorrow|this (week|weekend|month)|for now|for the time being|"
-    r"for (the )?(next )?(\d+|a|one|two|three|few) (hours?|days?|weeks?)|"
-    r"until (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|"
-    r"the end of (the )?(week|month)|next week))\b",
+#: Weekday names, Monday first, per language (accents optional where people leave them off).
+_WEEKDAY_NAMES = (
+    ("monday", "maandag", "montag", "lundi", "lunes"),
+    ("tuesday", "dinsdag", "dienstag", "mardi", "martes"),
+    ("wednesday", "woensdag", "mittwoch", "mercredi", "mi[eé]rcoles"),
+    ("thursday", "donderdag", "donnerstag", "jeudi", "jueves"),
+    ("friday", "vrijdag", "freitag", "vendredi", "viernes"),
+    ("saturday", "zaterdag", "samstag|sonnabend", "samedi", "s[aá]bado"),
+    ("sunday", "zondag", "sonntag", "dimanche", "domingo"),
+)
+_WEEKDAY = "(?:" + "|".join("|".join(names) for names in _WEEKDAY_NAMES) + ")"
+#: Number words before a unit: how many hours, days or weeks ("a couple" is two, "a few" three).
+_NUMBERS: dict[str, int] = {
+    **dict.fromkeys(("a", "an", "one", "een", "één", "ein", "eine", "einen", "un", "une", "una"), 1),
+    **dict.fromkeys(("two", "twee", "zwei", "deux", "dos", "couple", "paar", "par"), 2),
+    **dict.fromkeys(("three", "drie", "drei", "trois", "tres", "few", "several", "enkele", "einige"), 3),
+    **dict.fromkeys(("quelques", "unos", "unas", "algunos", "algunas"), 3),
+    **dict.fromkeys(("four", "vier", "quatre", "cuatro"), 4),
+    **dict.fromkeys(("five", "vijf", "fünf", "cinq", "cinco"), 5),
+    **dict.fromkeys(("six", "zes", "sechs", "seis"), 6),
+    **dict.fromkeys(("seven", "zeven", "sieben", "sept", "siete"), 7),
+}
+_NUMBER = (
+    r"(?:(?:a|een|ein|un)\s+)?(?P<count>\d{1,3}|"
+    + "|".join(sorted(map(re.escape, _NUMBERS), key=len, reverse=True))
+    + r")"
+)
+_UNITS = {
+    "hour": r"hours?|uur|uren|stunden?|heures?|horas?",
+    "day": r"days?|dagen|dag|tage?n?|jours?|d[ií]as?",
+    "week": r"weeks?|weken|wochen?|semaines?|semanas?",
+}
+_UNIT = "(?:" + "|".join(f"(?P<{unit}>{words})" for unit, words in _UNITS.items()) + ")"
+#: "three days a week" is a habit, not a limit.
+_NOT_A_HABIT = r"(?!\s+(?:a|an|per|in\s+de|pro|par|por|a\s+la|each|every)\s+(?:week|maand|month|woche|monat|semaine|mois|semana|mes)\b)"
+#: "a couple of days", "a few days", "een paar dagen", "un par de días": the number, then the unit.
+_COUNTED = _NUMBER + r"\s+(?:of\s+|de\s+)?" + _UNIT + _NOT_A_HABIT
+
+#: The phrases, each with the kind of limit it names. A duration needs a word that makes it one
+#: ("for", "the next", "komende", "lang", "nächsten", "pendant", "durante") or the count alone in
+#: English's "for".
+_PHRASES: tuple[tuple[str, str], ...] = (
+    # the day after tomorrow first: it holds "tomorrow" / "morgen" / "demain" / "mañana"
+    ("after_tomorrow", r"the\s+day\s+after\s+tomorrow|overmorgen|übermorgen|après[- ]demain|pasado\s+mañana"),
+    (
+        "today",
+        r"today|tonight|this\s+(?:morning|afternoon|evening)"
+        r"|vandaag|vanavond|vannacht|vanmiddag|vanochtend|vanmorgen|deze\s+morgen"
+        r"|heute|diese[nm]?\s+(?:morgen|abend|nachmittag)"
+        r"|aujourd'hui|ce\s+soir|cet\s+après-midi|ce\s+matin|cette\s+nuit"
+        r"|hoy|esta\s+(?:noche|tarde|mañana)",
+    ),
+    (
+        "tomorrow",
+        r"tomorrow|morgen(?:vroeg|ochtend|middag|avond)?|demain|mañana",
+    ),
+    (
+        "week",
+        r"this\s+week|(?:until|till|til)\s+the\s+end\s+of\s+(?:the|this)\s+week"
+        r"|deze\s+week|tot\s+(?:het\s+)?eind[e]?\s+van\s+de(?:ze)?\s+week"
+        r"|diese\s+woche|bis\s+(?:zum\s+)?ende\s+(?:der|dieser)\s+woche"
+        r"|cette\s+semaine|jusqu'à\s+la\s+fin\s+de\s+(?:la|cette)\s+semaine"
+        r"|esta\s+semana|hasta\s+(?:el\s+)?(?:final|fin)\s+de\s+(?:la|esta)\s+semana",
+    ),
+    (
+        "weekend",
+        r"this\s+weekend|dit\s+weekend|diese[sm]\s+wochenende|ce\s+week[- ]?end|este\s+fin\s+de\s+semana",
+    ),
+    (
+        "month",
+        r"this\s+month|(?:until|till|til)\s+the\s+end\s+of\s+(?:the|this)\s+month"
+        r"|deze\s+maand|tot\s+(?:het\s+)?eind[e]?\s+van\s+de(?:ze)?\s+maand"
+        r"|diese[nm]\s+monat|bis\s+(?:zum\s+)?ende\s+(?:des|dieses)\s+monats"
+        r"|ce\s+mois(?:-ci)?|jusqu'à\s+la\s+fin\s+(?:du|de\s+ce)\s+mois"
+        r"|este\s+mes|hasta\s+(?:el\s+)?(?:final|fin)\s+de(?:l|\s+este)?\s+mes",
+    ),
+    (
+        "next_week",
+        r"(?:until|till|til)\s+next\s+week|tot\s+(?:de\s+)?volgende\s+week|bis\s+(?:zur\s+)?nächste[n]?\s+woche"
+        r"|jusqu'à\s+la\s+semaine\s+prochaine|hasta\s+la\s+(?:semana\s+que\s+viene|próxima\s+semana)",
+    ),
+    (
+        "for_now",
+        r"for\s+now|for\s+the\s+time\s+being|for\s+the\s+moment|temporarily"
+        r"|voorlopig|voor\s+nu|voor\s+het\s+moment|tijdelijk"
+        r"|vorerst|vorläufig|fürs\s+erste|für\s+den\s+moment|vorübergehend"
+        r"|pour\s+l'instant|pour\s+le\s+moment|provisoirement|temporairement"
+        r"|por\s+ahora|de\s+momento|por\s+el\s+momento|temporalmente|por\s+lo\s+pronto",
+    ),
+    (
+        "until_day",
+        r"(?:until|till|til|through|tot(?:\s+en\s+met)?|bis(?:\s+zum)?|jusqu'(?:à|au)|hasta(?:\s+el)?)\s+"
+        r"(?P<weekday>" + _WEEKDAY + r")",
+    ),
+    (
+        "duration",
+        r"(?:for\s+(?:the\s+)?(?:next\s+|coming\s+)?|(?:the\s+)?(?:next|coming)\s+"
+        r"|(?:de\s+)?(?:komende|volgende)\s+|nog\s+|(?:die\s+)?(?:nächsten|kommenden)\s+|für\s+|noch\s+"
+        r"|pendant\s+(?:les\s+)?|pour\s+(?:les\s+)?|durante\s+(?:los\s+|las\s+)?(?:próximos\s+|próximas\s+)?"
+        r"|(?:los|las)\s+próxim[oa]s\s+)" + _COUNTED,
+    ),
+    ("duration", _COUNTED + r"\s+(?:lang|long)"),
+    ("duration", r"pendant\s+les\s+" + _NUMBER + r"\s+(?:prochain(?:e)?s)\s+" + _UNIT),
+)
+#: Words that look like a limit but are not one, blanked before the search: "nowadays"
+#: ("vandaag de dag", "hoy en día", "de nos jours"), "to this day" ("bis heute"), a morning
+#: that is a time of day or a greeting ("goedemorgen" is one word; "guten Morgen", "jeden
+#: Morgen", "por la mañana", "cada mañana"), a range of days ("Monday until Friday", "von
+#: Montag bis Freitag", "de lunes hasta viernes").
+_NOT_LIMITS = re.compile(
+    r"\b(?:vandaag\s+de\s+dag|hoy\s+(?:en\s+)?d[ií]a|bis\s+heute|(?:tot|until|till)\s+(?:today|vandaag)\s+(?:toe|still)?"
+    r"|(?:guten|jeden|am|den|einen|dem|(?:eines|des)\s+\w+)\s+morgen|(?:elke|iedere|de|een|goede)\s+morgen"
+    r"|(?:la|las|cada|una|de\s+la|todas\s+las)\s+mañanas?"
+    r"|"
+    + _WEEKDAY
+    + r"\s+(?:until|till|til|through|to|tot(?:\s+en\s+met)?|bis|hasta|a|au)\s+"
+    + _WEEKDAY
+    # "I've been vegetarian for two weeks": how long it has lasted, not a limit
+    + r"|(?:have|has|had|'ve|'d)\s+been\b[^.!?]*?\bfor\s+(?:the\s+)?(?:last\s+|past\s+)?"
+    + _COUNTED
+    + r")\b",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "few": 3}
+_LIMITS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)) for kind, pattern in _PHRASES
+)
 
 
 def _end_of_day(moment: datetime) -> datetime:
     return moment.replace(hour=23, minute=59, second=59, microsecond=0)
 
 
-def temporary_expiry(text: str, now: datetime) -> datetime | None:
-    """The expiry a temporary phrase in ``text`` implies, or ``None`` when it has none.
+def _weekday_index(name: str) -> int:
+    """0 for Monday … 6 for Sunday, for a weekday's name in any of the five languages."""
+    return next(i for i, names in enumerate(_WEEKDAY_NAMES) if re.fullmatch("|".join(names), name, re.IGNORECASE))
 
-    ``now`` is an aware UTC datetime; the result is aware UTC, computed in UTC days (the
-    store does not know the user's timezone). "today"/"tonight" → end of today; "tomorrow"
-    → end of tomorrow; "this week"/"until the end of the week" → end of Sunday; "this
-    weekend" → end of Sunday; "this month" → end of the month; "until Friday" → end of the
-    next Friday; "for now"/"for the time being" → 7 days; "for N days/weeks/hours" → N of them.
+
+def time_limit(text: str) -> tuple[str, re.Match[str]] | None:
+    """The first time limit ``text`` states, as ``(kind, match)``, or ``None``.
+
+    Kinds: ``today`` (today, tonight, this afternoon; "vandaag", "heute", "aujourd'hui",
+    "hoy", …), ``tomorrow``, ``after_tomorrow``, ``week`` (this week, until the end of the
+    week), ``weekend``, ``month`` (this month, until the end of the month), ``next_week``
+    (until next week), ``for_now`` (for now, for the time being, "voorlopig", "vorerst",
+    "pour l'instant", "por ahora"), ``until_day`` (until a weekday; group ``weekday``) and
+    ``duration`` (a number of hours, days or weeks; groups ``count`` and ``hour``/``day``/
+    ``week``), in English, Dutch, German, French and Spanish (§6). Words that only look like a
+    limit — "nowadays", "to this day", a morning that is a time of day, a range of weekdays —
+    are not one. Apostrophes may be straight or curly.
     """
-    match = _TEMPORAL.search(text)
-    if not match:
+    folded = text.replace("\u2019", "'").replace("\u2018", "'")
+    folded = _NOT_LIMITS.sub(lambda found: " " * len(found.group(0)), folded)
+    found = [(match.start(), kind, match) for kind, pattern in _LIMITS if (match := pattern.search(folded))]
+    if not found:
         return None
-    phrase = match.group(0).lower()
-    if phrase in {"today", "tonight"}:
+    _, kind, match = min(found, key=lambda item: item[0])
+    return kind, match
+
+
+def temporary_expiry(text: str, now: datetime) -> datetime | None:
+    """The expiry a time limit in ``text`` implies (:func:`time_limit`), or ``None`` when it
+    states none (DESIGN.md §3.5, §4).
+
+    ``now`` is an aware UTC datetime (when the user said it); the result is aware UTC,
+    computed in UTC days (the store does not know the user's timezone). Today → end of today;
+    tomorrow → end of tomorrow; the day after tomorrow → end of that day; this week, this
+    weekend, until the end of the week → end of Sunday; this month, until the end of the month
+    → end of the month; until next week → end of next Monday; until a weekday → end of the
+    next such day (a week ahead when it is today); for now → 7 days; N hours, days or weeks →
+    N of them.
+    """
+    limit = time_limit(text)
+    if limit is None:
+        return None
+    kind, match = limit
+    if kind == "today":
         return _end_of_day(now)
-    if phrase in {"tomorrow", "until tomorrow"}:
+    if kind == "tomorrow":
         return _end_of_day(now + timedelta(days=1))
-    if phrase in {"this week", "this weekend"} or (phrase.startswith("until the end of") and phrase.endswith("week")):
+    if kind == "after_tomorrow":
+        return _end_of_day(now + timedelta(days=2))
+    if kind in ("week", "weekend"):
         return _end_of_day(now + timedelta(days=6 - now.weekday()))
-    if phrase == "this month" or phrase.endswith("month"):
+    if kind == "month":
         first_next = (now.replace(day=1) + timedelta(days=32)).replace(day=1)
         return _end_of_day(first_next - timedelta(days=1))
-    if phrase == "until next week":
+    if kind == "next_week":
         return _end_of_day(now + timedelta(days=7 - now.weekday()))
-    if phrase in {"for now", "for the time being"}:
+    if kind == "for_now":
         return now + timedelta(days=7)
-    for index, day in enumerate(_WEEKDAYS):
-        if phrase == f"until {day}":
-            ahead = (index - now.weekday()) % 7 or 7
-            return _end_of_day(now + timedelta(days=ahead))
-    duration = re.match(r"for (?:the )?(?:next )?(\w+) (hour|day|week)s?", phrase)
-    if duration:
-        count_word, unit = duration.groups()
-        count = int(count_word) if count_word.isdigit() else _NUMBER_WORDS.get(count_word, 1)
-        return now + timedelta(**{f"{unit}s": count})
-    return None
+    if kind == "until_day":
+        ahead = (_weekday_index(match.group("weekday")) - now.weekday()) % 7 or 7
+        return _end_of_day(now + timedelta(days=ahead))
+    groups = match.groupdict()
+    word = (groups.get("count") or "1").lower()
+    count = int(word) if word.isdigit() else _NUMBERS.get(word, 1)
+    unit = next(unit for unit in _UNITS if groups.get(unit))
+    return now + timedelta(**{f"{unit}s": count})
