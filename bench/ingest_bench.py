@@ -16,6 +16,12 @@ into ``--out``, then, each in a fresh child process so the peaks do not mix:
 
 It prints the detectors' share of the ingest, (3 − 2) / 3, and the ratio 3 / 2.
 
+``--callgrind`` counts instructions instead (``valgrind --tool=callgrind``, hash seed fixed):
+the same children 2 and 3, and once more stopped just before the ingest (interpreter,
+imports, the throwaway store); that start is taken off both counts before the share and the
+ratio are worked out. Instructions do not swing with the machine's load as seconds do; the
+run takes minutes (use ``--mb 20``).
+
 Peak RSS is the child's ``ru_maxrss`` (Linux: KiB). The script is a benchmark, not a test:
 it prints figures and exits 1 only if the ingest peak reaches 400 MB.
 """
@@ -24,9 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -205,6 +214,8 @@ opened = create_throwaway_store(Path(tempfile.mkdtemp()) / "store")
 store = opened.store
 store.set_learning(learning, actor="bench")
 timed = [Timed(detector) for detector in default_detectors()]
+if sys.argv[2] == "start":  # stopped just before the ingest: what --callgrind takes off
+    raise SystemExit(0)
 t, c = time.perf_counter(), time.process_time()
 report = ingest_file(store, Path(sys.argv[1]), implicit_detectors=timed)
 seconds, cpu = time.perf_counter() - t, time.process_time() - c
@@ -225,11 +236,41 @@ def _child(code: str, path: Path, *args: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _instructions(code: str, path: Path, *args: str) -> int:
+    """Instructions the child runs, counted by valgrind's callgrind (hash seed fixed)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out"]
+        done = subprocess.run(
+            [*valgrind, sys.executable, "-c", code, str(path), *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind gave no instruction count: {done.stderr.strip()[-300:]}")
+    return int(found.group(1))
+
+
+def callgrind(path: Path) -> None:
+    """Print the instructions of the ingest without and with detectors, start taken off."""
+    start = _instructions(_INGEST, path, "start")
+    off = _instructions(_INGEST, path, "off") - start
+    on = _instructions(_INGEST, path, "on") - start
+    print(f"instructions (callgrind), start-up {start / 1e9:.2f} G taken off each:")
+    print(f"ingest, learning off     : {off / 1e9:7.2f} G")
+    print(f"ingest, learning on      : {on / 1e9:7.2f} G")
+    print(f"detectors' share of the ingest: {(on - off) / on:.1%}; with detectors / without: {on / off:.2f}×")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=int, default=200, help="size of the generated export in MB")
     parser.add_argument("--out", type=Path, default=Path("/tmp/memtrust-bench"))
     parser.add_argument("--reuse", action="store_true", help="reuse an existing generated file")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions with valgrind instead")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "conversations.json"
@@ -238,6 +279,9 @@ def main() -> int:
         count = generate(path, args.mb)
         print(f"generated {path} ({count} conversations) in {time.perf_counter() - t:.1f} s")
     size_mb = path.stat().st_size / 1_000_000
+    if args.callgrind:
+        callgrind(path)
+        return 0
     loaded = _child(_JSON_LOAD, path)
     reading = _child(_INGEST, path, "off")
     ingested = _child(_INGEST, path, "on")
