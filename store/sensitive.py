@@ -1550,6 +1550,7 @@ class _Keyed:
 class _Vocabulary:
     entries: tuple[_Entry, ...]
     automaton: ahocorasick.Automaton
+    reach: int  # the most words an entry's pattern reads from its first word on (:func:`_reach`)
 
 
 @cache
@@ -1582,7 +1583,12 @@ def _vocabulary() -> _Vocabulary:
         frozen = {lang: {form: tuple(ids) for form, ids in forms.items()} for lang, forms in stems.items()}
         automaton.add_word(key, _Keyed(key, frozen, tuple(others)))
     automaton.make_automaton()
-    return _Vocabulary(tuple(entries), automaton)
+    return _Vocabulary(tuple(entries), automaton, max(_reach(entry.words) for entry in entries))
+
+
+def _reach(pattern: tuple[_Word, ...]) -> int:
+    """How many words :func:`_rest` may read for ``pattern``: one per word, :data:`_GAP` per gap."""
+    return sum(_GAP if word.mode == "gap" else 1 for word in pattern)
 
 
 def _listed(table: dict[str, str]) -> list[tuple[str, str]]:
@@ -1678,30 +1684,43 @@ def sensitive_matches(text: str) -> tuple[SensitiveMatch, ...]:
 
 
 def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
-    """:func:`sensitive_matches` for a text already folded by :func:`fold` (or several folded
-    texts joined by one space: a detector folds each message once and asks once)."""
+    """:func:`sensitive_matches` for a text already folded by :func:`fold` (a detector folds
+    the user's messages once, joined by a separator word, and asks once)."""
     vocabulary = _vocabulary()
-    words: list[str] = []  # split on the first hit only: most ordinary texts have none
+    words: list[str] = []  # the whole text's words, split once an entry matches: most texts have none
     found: list[SensitiveMatch] = []
     languages: frozenset[str] | None = None
+    counted = spaces = 0  # the spaces before offset ``counted``, counted on from hit to hit
     for end, keyed in vocabulary.automaton.iter(folded):
-        if not words:
-            words = folded.split()
         key = keyed.key
         if key.startswith(" "):
             begin = end - len(key) + 1  # the space before the word
         else:  # a word ending: find the space before the word
             begin = folded.rfind(" ", 0, end - len(key) + 1)
-        index = folded.count(" ", 0, begin)  # words before this one (folded starts with a space)
-        candidates = [*keyed.others]
-        for language, forms in keyed.by_stem.items():
-            candidates += forms.get(_stem(language, words[index]), ())
+        candidates: tuple[int, ...] | list[int] = keyed.others
+        if keyed.by_stem:
+            after = folded.find(" ", begin + 1)
+            word = folded[begin + 1 : after if after != -1 else len(folded)]
+            candidates = [*keyed.others]
+            for language, forms in keyed.by_stem.items():
+                candidates += forms.get(_stem(language, word), ())
+        if not candidates:
+            continue
+        # words before this one (folded starts with a space and has one between words)
+        spaces += folded.count(" ", counted, begin) if begin >= counted else -folded.count(" ", begin, counted)
+        index, counted = spaces, begin
+        # Each entry is tried on the few words from this one on (never more than the longest
+        # pattern reads); the whole text is split only once one fits.
+        reach = vocabulary.reach
+        ahead = words[index : index + reach] if words else _ahead(folded, begin, reach)
         for entry_index in candidates:
             entry = vocabulary.entries[entry_index]
-            stop = _rest(words, index, entry.words, entry.language)
-            if stop is None:
+            length = _rest(ahead, 0, entry.words, entry.language)
+            if length is None:
                 continue
-            start = index
+            if not words:
+                words = folded.split()
+            start, stop = index, index + length
             if entry.origin:
                 if (span := _beside_a_person(words, index, entry)) is None:
                     continue
@@ -1827,6 +1846,25 @@ def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, 
             elif end <= at < end + sense.reach and sense.cues.at(words, at, min(len(words), end + sense.reach)):
                 return True
     return False
+
+
+def _ahead(folded: str, begin: int, count: int) -> list[str]:
+    """The first ``count`` words of ``folded`` after offset ``begin`` (a space), or all that
+    are left when fewer: what :func:`_rest` reads of them, without splitting the whole text."""
+    window = folded[begin : begin + 16 * count]  # most words are short: one slice holds them
+    if begin + 16 * count >= len(folded):
+        return window.split()
+    found = window.split()
+    if found:
+        found.pop()  # it may be cut
+    if len(found) >= count:
+        return found
+    stop = begin
+    for _ in range(count):
+        stop = folded.find(" ", stop + 1)
+        if stop == -1:
+            return folded[begin:].split()
+    return folded[begin:stop].split()
 
 
 def _outweighs(benign: SensitiveMatch, match: SensitiveMatch) -> bool:
