@@ -12,6 +12,7 @@ import contextlib
 import fcntl
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -137,6 +138,8 @@ class Database:
         self._conn = conn
         self._closed = False
         self._lock = threading.RLock()
+        self._waiting = 0  # threads blocked waiting for the lock (:meth:`let_waiting_in`)
+        self._counting = threading.Lock()
         self._inspect = inspect
         self._depth = 0  # nesting of write() on the thread holding the lock
         self._checkpoint_due = False
@@ -316,7 +319,7 @@ class Database:
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
         """Yield the connection for reads, holding the lock (reads see committed data)."""
-        with self._lock, self._translated():
+        with self._held(), self._translated():
             yield self._conn
 
     @contextlib.contextmanager
@@ -329,7 +332,7 @@ class Database:
         made one transaction, as an ingest is), it is a SAVEPOINT: its own failure undoes
         only its own work, and nothing is committed until the outermost one ends.
         """
-        with self._lock, self._translated():
+        with self._held(), self._translated():
             if self._depth:
                 yield from self._savepoint()
                 return
@@ -354,6 +357,31 @@ class Database:
             if self._checkpoint_due:
                 self._checkpoint_due = False
                 self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        """The lock, held; a thread that has to wait for it is counted while it waits."""
+        if not self._lock.acquire(blocking=False):
+            with self._counting:
+                self._waiting += 1
+            try:
+                self._lock.acquire()
+            finally:
+                with self._counting:
+                    self._waiting -= 1
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    def let_waiting_in(self, *, at_most: float = 0.05) -> None:
+        """Between two parts of a long job (the prune's batches, §4), from a thread that does
+        not hold the lock: wait until the threads already waiting for the store have taken it
+        (a keystroke's read goes first), for ``at_most`` seconds. A lock is not fair: without
+        this, the job's thread would take it back at once."""
+        deadline = time.monotonic() + at_most
+        while self._waiting and time.monotonic() < deadline:
+            time.sleep(0.0005)
 
     def _savepoint(self) -> Iterator[Connection]:
         """The nested part of :meth:`write`: one SAVEPOINT, released or rolled back to."""

@@ -40,7 +40,7 @@ from memtrust.store.notes import is_note, keyed_note
 from memtrust.store.quoting import ID_CELLS, quoted
 
 if TYPE_CHECKING:
-    from memtrust.store.retention import PruneReport
+    from memtrust.store.retention import Cursor, PruneReport
 
 _COLUMNS = ", ".join(MEMORY_FIELDS)
 #: The same columns read through the alias ``m`` (joined with the full-text index).
@@ -845,12 +845,32 @@ class MemoryStore:
 
     # --- retention (§4) -----------------------------------------------------------------
 
-    def prune(self, *, actor: str = "system") -> PruneReport:
-        """Delete expired rows now, in one transaction, each audited (§4)."""
-        from memtrust.store.retention import prune_expired  # loaded by the commands that prune
+    def prune(self, *, actor: str = "system", batch: int | None = None) -> PruneReport:
+        """Delete the rows expired now, each audited (§4): the requests to forget left
+        unanswered, then the memories, at most ``batch`` of them (default
+        :data:`store.retention.PRUNE_BATCH`) per write transaction
+        (:func:`store.retention.prune_batch`). The lock is let go between two batches, so
+        the app's reads (a keystroke's search) wait for one batch, not the whole prune; a
+        stop between two batches leaves each row deleted and audited or still there, expired,
+        for the next prune. The WAL is checkpointed after (§9)."""
+        from memtrust.store.retention import (
+            PRUNE_BATCH,
+            PruneReport,
+            prune_batch,
+            prune_requests,
+        )  # loaded by the commands that prune
 
+        now = self._now()
         with self.db.write() as conn:
-            report = prune_expired(conn, now_epoch=self._now(), actor=actor)
+            report = PruneReport(requests=prune_requests(conn, now_epoch=now, actor=actor))
+        after: Cursor | None = None
+        while True:
+            with self.db.write() as conn:
+                done, after = prune_batch(conn, now_epoch=now, actor=actor, after=after, limit=batch or PRUNE_BATCH)
+            report += done
+            if after is None:
+                break
+            self.db.let_waiting_in()  # a read waiting for the store goes before the next batch
         if report.total:
             self.db.checkpoint()
         return report

@@ -1,4 +1,4 @@
-"""Retention (DESIGN.md §4): expired rows are deleted at launch, in one transaction.
+"""Retention (DESIGN.md §4): expired rows are deleted at launch, in short batches.
 
 Requests to forget (store/deletion_requests.py) left unanswered 30 days lapse here too.
 
@@ -10,6 +10,7 @@ fails to delete is skipped and counted; it never stops the prune.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from sqlcipher3 import Connection
@@ -52,6 +53,13 @@ class PruneReport:
             text = f"{text} {failure}" if text else failure
         return text
 
+    def __add__(self, other: PruneReport) -> PruneReport:
+        """The two reports' counts added up (one prune's batches, §4)."""
+        removed = dict(self.removed)
+        for formation, count in other.removed.items():
+            removed[formation] = removed.get(formation, 0) + count
+        return PruneReport(removed, self.failed + other.failed, self.requests + other.requests)
+
 
 _EXPIRED = (
     "(expires_at IS NOT NULL AND expires_at <= :now)"
@@ -64,17 +72,20 @@ _REASON = (
 )
 
 
-def prune_expired(conn: Connection, *, now_epoch: int, actor: str = "system") -> PruneReport:
-    """Delete every expired row inside the caller's write transaction; audit each one.
+#: Expired memories deleted per write transaction (§4): the store's lock is held for one
+#: batch at a time, so the app's reads get in between two batches; a batch stays under
+#: :data:`store.search.BULK_DELETE_ROWS`, so each row leaves the full-text index by FTS5's
+#: secure-delete, as a single deletion does.
+PRUNE_BATCH = 100
 
-    Fast path: three set-based statements (audit every expired row, redact value-derived
-    keys in earlier events, delete) in one SAVEPOINT. If any of them fails — a damaged row,
-    a constraint — that savepoint is rolled back and each row is retried in its own
-    SAVEPOINT, so one bad row is skipped and counted but never stops the prune.
-    ``now_epoch`` is epoch seconds, UTC. Requests to forget left unanswered for 30 days
-    go first (:func:`expire_requests`), in their own SAVEPOINT: if that fails they stay, to
-    lapse at the next prune, and the memories are pruned all the same.
-    """
+#: Where a prune has got to in ``ORDER BY created_at, id``: the last row of the last batch.
+Cursor = tuple[int, str]
+
+
+def prune_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -> int:
+    """Delete the requests to forget left unanswered 30 days (:func:`expire_requests`) inside
+    the caller's write transaction, in their own SAVEPOINT: if that fails they stay, to lapse
+    at the next prune, and 0 is returned. ``now_epoch``: epoch seconds, UTC."""
     try:
         conn.execute("SAVEPOINT prune_requests")
         requests = expire_requests(conn, now_epoch=now_epoch, actor=actor)
@@ -83,8 +94,38 @@ def prune_expired(conn: Connection, *, now_epoch: int, actor: str = "system") ->
         conn.execute("ROLLBACK TO prune_requests")
         conn.execute("RELEASE prune_requests")
         requests = 0
-    report = _prune_memories(conn, now_epoch=now_epoch, actor=actor)
-    return PruneReport(report.removed, report.failed, requests)
+    return requests
+
+
+def prune_batch(
+    conn: Connection, *, now_epoch: int, actor: str = "system", after: Cursor | None = None, limit: int = PRUNE_BATCH
+) -> tuple[PruneReport, Cursor | None]:
+    """Delete the first ``limit`` expired memories after ``after`` (in ``created_at``, ``id``
+    order; ``None``: from the first) inside the caller's write transaction, each audited.
+
+    Returns what was removed and where the next batch starts, or ``None`` when no expired
+    row is left after this batch. A batch is whole: its audit rows and deletions commit
+    together or not at all, so a prune stopped between two batches (a closed app, a crash)
+    leaves every row either deleted and audited or untouched and still expired, for the next
+    prune. A row that fails to delete is skipped and counted (the cursor passes it), never
+    stopping the prune. ``now_epoch``: epoch seconds, UTC.
+    """
+    where = f"({_EXPIRED})" + (" AND (created_at, id) > (:after_at, :after_id)" if after is not None else "")
+    found = conn.execute(
+        f"SELECT created_at, id, formation FROM memories WHERE {where} ORDER BY created_at, id LIMIT :limit",
+        {
+            "now": now_epoch,
+            "after_at": after[0] if after else None,
+            "after_id": after[1] if after else None,
+            "limit": limit,
+        },
+    ).fetchall()
+    if not found:
+        return PruneReport({}, 0), None
+    ids = json.dumps([row[1] for row in found])
+    report = _prune_memories(conn, now_epoch=now_epoch, actor=actor, ids=ids, rows=len(found))
+    last = found[-1]
+    return report, ((last[0], last[1]) if len(found) == limit else None)
 
 
 def expire_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -> int:
@@ -121,43 +162,50 @@ def expire_requests(conn: Connection, *, now_epoch: int, actor: str = "system") 
     return removed
 
 
-def _prune_memories(conn: Connection, *, now_epoch: int, actor: str) -> PruneReport:
-    """The memories part of :func:`prune_expired`."""
-    params = {"now": now_epoch, "actor": actor, "redacted": audit.REDACTED_NOTE_KEY}
-    rows = conn.execute(f"SELECT id, formation FROM memories WHERE {_EXPIRED}", params).fetchall()
-    if not rows:
-        return PruneReport({}, 0)
-    with search.bulk_deletion(conn, len(rows)):
+def _prune_memories(conn: Connection, *, now_epoch: int, actor: str, ids: str, rows: int) -> PruneReport:
+    """Delete the memories of one batch (``ids``, a JSON list of ``rows`` ids, all expired).
+
+    Fast path: three set-based statements (audit every row, redact value-derived keys in
+    earlier events, delete) in one SAVEPOINT. If any of them fails — a damaged row, a
+    constraint — that savepoint is rolled back and each row is retried in its own SAVEPOINT
+    (:func:`_prune_row_by_row`)."""
+    params = {"now": now_epoch, "actor": actor, "redacted": audit.REDACTED_NOTE_KEY, "ids": ids}
+    chosen = f"({_EXPIRED}) AND id IN (SELECT value FROM json_each(:ids))"
+    with search.bulk_deletion(conn, rows):
         derived = audit.VALUE_DERIVED_KEY_SQL
         try:
             conn.execute("SAVEPOINT prune_all")
             conn.execute(
                 "INSERT INTO audit (at, event, actor, memory_id, scope, key, formation, reason)"
                 f" SELECT :now, 'expire', :actor, id, scope, CASE WHEN {derived} THEN :redacted ELSE key END,"
-                f" formation, {_REASON} FROM memories WHERE {_EXPIRED} ORDER BY created_at, id",
+                f" formation, {_REASON} FROM memories WHERE {chosen} ORDER BY created_at, id",
                 params,
             )
             conn.execute(
                 "UPDATE audit SET key = :redacted WHERE memory_id IN"
-                f" (SELECT id FROM memories WHERE ({_EXPIRED}) AND ({derived})) AND ({derived})",
+                f" (SELECT id FROM memories WHERE ({chosen}) AND ({derived})) AND ({derived})",
                 params,
             )
-            conn.execute(f"DELETE FROM memories WHERE {_EXPIRED}", params)
+            formations = conn.execute(f"SELECT formation FROM memories WHERE {chosen}", params).fetchall()
+            conn.execute(f"DELETE FROM memories WHERE {chosen}", params)
             conn.execute("RELEASE prune_all")
         except Exception:
             conn.execute("ROLLBACK TO prune_all")
             conn.execute("RELEASE prune_all")
-            return _prune_row_by_row(conn, now_epoch=now_epoch, actor=actor)
+            return _prune_row_by_row(conn, now_epoch=now_epoch, actor=actor, ids=ids)
         removed: dict[str, int] = {}
-        for _, formation in rows:
+        for (formation,) in formations:
             removed[formation] = removed.get(formation, 0) + 1
         return PruneReport(removed, 0)
 
 
-def _prune_row_by_row(conn: Connection, *, now_epoch: int, actor: str) -> PruneReport:
-    """The slow path: each expired row in its own SAVEPOINT; failures are skipped and counted."""
+def _prune_row_by_row(conn: Connection, *, now_epoch: int, actor: str, ids: str) -> PruneReport:
+    """The slow path: each expired row of the batch in its own SAVEPOINT; failures are skipped
+    and counted."""
     rows = conn.execute(
-        f"SELECT id, scope, key, formation, {_REASON} FROM memories WHERE {_EXPIRED}", {"now": now_epoch}
+        f"SELECT id, scope, key, formation, {_REASON} FROM memories"
+        f" WHERE ({_EXPIRED}) AND id IN (SELECT value FROM json_each(:ids)) ORDER BY created_at, id",
+        {"now": now_epoch, "ids": ids},
     ).fetchall()
     removed: dict[str, int] = {}
     failed = 0
