@@ -128,7 +128,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
             medikament*, diagnose, diagnostiziert, psychologe, psychologin, psychiater, psychiatrie, therapeut*,
             therapie, *therapie, depression*, depressiv, *angststorung, angstattacke*, panikattacke*, essstorung, schlafstorung,
             personlichkeitsstorung, zwangsstorung,
-            burnout, burn out, *sucht, sucht, suchtig, *suchtig, alkoholiker*, entzug, entzugsklinik, drogenkonsum, selbstmord,
+            burnout, burn out, +sucht, +suchtig, die sucht, eine sucht, meine sucht, seine sucht, ihre sucht, der sucht,
+            von der sucht, gegen die sucht, suchtig, suchtkrank*, suchtklinik, suchtberatung, suchtproblem*, alkoholiker*, entzug, entzugsklinik, drogenkonsum, selbstmord,
             suizid*, sterben wollen, psychose, psychisch*, =adhs, autismus, autist*, demenz, alzheimer, krebs*,
             tumor, chemo*, bestrahlung, diabetes, asthma, epilepsie, herzinfarkt, schlaganfall, operiert, operation
             am, behindert, behinderung, rollstuhl, schwanger*, fehlgeburt, abtreibung, unfruchtba*, wechseljahre,
@@ -822,7 +823,7 @@ KINDS: dict[str, dict[str, str]] = {
             uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord, dagvaarding,
             gedagvaard""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
-            ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, ~durchsucht, handschellen, erwischt
+            ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
             zusammengeschlagen, verprugelt, ~angegriffen, uberfall*, taschendieb*, geklaut, bussgeld,
             strafzettel, strafe zahlen, abgeschoben, abschiebung, abschiebehaft, verhor, verhort, vorladung,
@@ -976,7 +977,7 @@ def _complaints(language: str) -> str:
 
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -1011,13 +1012,14 @@ BENIGN: dict[str, str] = {
         conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
         transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
         iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
-    "nl": """gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
+    "nl": """dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
         van de motor, nuchtere kijk, nuchter bekeken, nuchter naar""",
-    "de": """eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
+    "de": """versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
+        sehnsucht, eifersuchtig, sehnsuchtig, tierarzt*, tierklinik, eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
         gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
         =schuld, seine =schuld, frau und mann, die frau, eine frau, der mann, ein mann, mann und frau, die wahl,
         wahl des, wahl der, meine wahl, deine wahl, zur wahl, erste wahl, qual der wahl, keine wahl, auswahl,
@@ -1025,7 +1027,7 @@ BENIGN: dict[str, str] = {
         mutter aller, lieber gott, herrgott, kind und kegel, sprache, pflegeanleitung,
         nettopreis, linke hand, linken hand, linke seite, linken seite, linke spalte, linken spalte, linke maustaste,
         linken maustaste""",
-    "fr": """repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
+    "fr": """veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
         remboursement, politique de securite, politique d utilisation, politique de l entreprise, politique
@@ -1037,7 +1039,7 @@ BENIGN: dict[str, str] = {
         droite de, pret a, prete a, prets a, suis pret, es pret, est pret,
         sommes prets, etes prets, sont prets, trouble de, troubles de la, descente de gradient, grande
         depression, condition de course, mariage pour tous, la greve du""",
-    "es": """corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
+    "es": """masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
         politica de precios, politica de contrasenas, union europea, el origen del, origen de los datos, version
@@ -1056,10 +1058,22 @@ PERSON_CUES = frozenset(
         "seine", "seinem", "seinen", "seiner", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ich", "wir", "er", "sie",
         "mon", "ma", "mes", "notre", "nos", "son", "sa", "ses", "leur", "leurs", "je", "j", "moi", "il", "elle", "nous",
         "mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras", "su", "sus", "yo", "ella", "nosotros", "am", "ben",
-        "mich", "mir", "uns", "mij", "nos",
+        "mich", "mir", "uns", "mij", "nos", "nutzer", "nutzerin", "gebruiker", "gebruikster", "utilisateur",
+        "utilisatrice", "usuario", "usuaria",
         "heb", "bin", "habe", "suis", "ai", "soy", "estoy", "tengo",
     ]
 )  # fmt: skip
+
+#: The person cues that can only mean the user (first person, or "the user" of a memory
+#: note): "her" or "il" may be a cat, "my" or "ich" may not.
+FIRST_PERSON = frozenset(
+    str.split(
+        """i me my mine myself im ive we our us ik mij mijn m wij ons onze ich mich mir mein meine meinen meinem
+        meiner meines wir uns unser unsere unserem unseren unserer je j moi mon ma mes nous notre nos yo mi mis
+        nosotros nuestro nuestra nuestros nuestras user nutzer nutzerin gebruiker gebruikster utilisateur
+        utilisatrice usuario usuaria"""
+    )
+)
 
 #: Common words of each language: they tell which languages a text may be in, and a
 #: vocabulary word that is common in another language is a false friend there (English
@@ -1180,7 +1194,10 @@ _COLOURS = frozenset(
 # it is about (folded; ``x*`` a prefix; empty: any match of those classes), the cue words
 # that show the other sense (same syntax), how many words either side of the match a cue is
 # looked for, and how many words just before the match a person cue (:data:`PERSON_CUES`)
-# keeps the sensitive sense ("my depression", "I'm depressed", "j'ai un cancer"; 0: never).
+# keeps the sensitive sense ("my depression", "I'm depressed", "j'ai un cancer"; 0: never; a
+# negative number: only a first-person cue (:data:`FIRST_PERSON`), "her" being maybe a cat).
+# A person cue between a cue before the match and the match keeps it too ("in the film I
+# had a panic attack").
 # Cue lists are written by kind of context (weather, markets, astrology, keys, games and
 # fiction, statistics, other people's celebrations, greetings), in all five languages.
 
@@ -1260,6 +1277,56 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         1,
     ),
+    "animals": (
+        "health, family",
+        "",
+        """dog, dogs, puppy, puppies, cat, cats, kitten*, pet, pets, horse, horses, hamster*, rabbit*, parrot*,
+        vet, hond, honden, hondje, puppy, kat, katten, poes, poesje, huisdier*, paard*, konijn*, hund, hunde,
+        hundin, welpe*, katze*, kater, haustier*, pferd*, kaninchen, chien, chiens, chienne, chiot*, chat,
+        chats, chatte, chaton*, cheval, chevaux, lapin*, perro, perros, perra, cachorro*, gato, gatos, gata,
+        gatito*, mascota*, caballo*, conejo*, tamagotchi, pokemon""",
+        15,
+        -2,
+    ),
+    "processes": (
+        "crime, family",
+        """kill*, gekillt, tuer, tue, matar, mata, child, children, kind, kinder, kinderen, parent*, eltern*,
+        ouder*, enfant*, hijo*, padre*, zombie*""",
+        """process*, proces, processen, prozess*, processus, proceso*, thread*, zombie*, daemon*, pid, sigkill,
+        sigterm, subprocess*, kindprozess*, elternprozess*, kindproces*, ouderproces*, container*,
+        cronjob*, kernel""",
+        6,
+        0,
+    ),
+    "sports": (
+        "crime",
+        """theft, robbery, robbed, daylight robbery, robo, diefstal, diebstahl, vol, crime, crimen, crimineel,
+        kriminell, criminal, murder, moord, mord, meurtre, asesinato, steal*, stole*, beraubt, gestolen,
+        gestohlen, robado, vole, volee, atraco, escandalo""",
+        """wedstrijd*, spiel, spiels, partido*, match, matches, game, scheids*, schiri*, arbitro*, arbitre*,
+        referee*, ref, =var, penalty, penalti*, elfmeter*, strafschop*, goal, gol, goles, tor, tore,
+        doelpunt*, football, voetbal*, fussball*, futbol*, soccer, league, liga, competitie, eredivisie,
+        bundesliga, ligue, laliga, champions, derby, team, club, ploeg, mannschaft, equipo, equipe, ajax,
+        feyenoord, psv, bayern, dortmund, betis, madrid, barca, barcelona, psg""",
+        8,
+        0,
+    ),
+    "places": (
+        "religion",
+        """church*, kerk*, kirche*, eglise*, iglesia*, mosque*, moskee*, moschee*, mosquee*, mezquita*, synagog*,
+        temple*, tempel*, cathedral*, kathedra*, catedral*, chapel*, kapel*, kapelle*, chapelle*, capilla*,
+        lutheran*, luthers*, lutherisch*, catholic*, katholiek*, katholisch*, catholique*, catolic*,
+        protestant*, anglican*, orthodox*""",
+        """street, streets, straat, strasse, rue, calle, market, markt, marche, mercado, kerstmarkt,
+        weihnachtsmarkt, mercadillo, corner, hoek, ecke, coin, esquina, next, naast, neben, near, nearby, bij,
+        nahe, pres, cerca, opposite, tegenover, gegenuber, frente, square, plein, platz, place, plaza,
+        architecture, architectuur, architektur, gothic, gotisch*, gothique, gotic*, tower, toren, turm,
+        clocher, campanario, bells, klokken, glocken, cloches, campanas, concert*, konzert*, parking,
+        parkeerplaats, parkplatz, restaurant*, cafe, bakery, bakkerij, backerei, boulangerie, panaderia,
+        tourist*, toerist*, touris*, turist*, sightseeing, photo*, foto*""",
+        6,
+        -4,
+    ),
     "statistics": (
         "crime, health, finance",
         "",
@@ -1312,8 +1379,17 @@ NOT_A_PERSON = frozenset(
         veterinaire perro perros perra cachorro gato gatos gata gatito mascota mascotas caballo conejo
         veterinario veterinaria character characters protagonist hero heroine villain personnage
         personnages heros personaje personajes protagonista heroe personage hoofdpersoon figur figuren
-        charakter hauptfigur plant plants tree trees printer laptop server planten boom bomen pflanze
-        pflanzen baum plante plantes arbre planta plantas arbol"""
+        charakter hauptfigur tamagotchi pokemon sims avatar"""
+    )
+)
+
+#: Things people speak of as if ill or dead ("my battery is sick", "the plant died"): a subject
+#: for health and family only (a stolen car or a phone that unlocks with a face is the user's).
+THINGS = frozenset(
+    str.split(
+        """plant plants tree trees printer laptop server planten boom bomen pflanze pflanzen baum plante plantes
+        arbre planta plantas arbol robot akku battery batterij accu batterie bateria phone telefoon handy
+        telefono laptop computer pc auto car wagen coche voiture fiets bike fahrrad velo bici"""
     )
 )
 _SUBJECT_REACH = 5  # words looked back from a match for what it is about
@@ -1826,7 +1902,7 @@ def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, 
     for word in reversed(words[max(0, start - _SUBJECT_REACH) : start]):
         if word in PERSON_CUES:
             break
-        if word in NOT_A_PERSON:
+        if word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family")):
             return True
     near = [at for at in cued if start - _MOST_REACH <= at < start or end <= at < end + _MOST_REACH]
     if not near:
@@ -1835,13 +1911,14 @@ def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, 
         about = sense.about
         if (about.words or about.prefixes) and not any(about.at(words, at, end) for at in range(start, end)):
             continue
-        if sense.own and not PERSON_CUES.isdisjoint(words[max(0, start - sense.own) : start]):
+        persons, own = (PERSON_CUES, sense.own) if sense.own >= 0 else (FIRST_PERSON, -sense.own)
+        if own and not persons.isdisjoint(words[max(0, start - own) : start]):
             continue
         first = max(0, start - sense.reach)
         for at in reversed(near):
             if first <= at < start and sense.cues.at(words, at, start):
                 # a person named between the cue and the match keeps its sense ("in the film I had a panic attack")
-                if not (sense.own and not PERSON_CUES.isdisjoint(words[at + 1 : start])):
+                if not (own and not persons.isdisjoint(words[at + 1 : start])):
                     return True
             elif end <= at < end + sense.reach and sense.cues.at(words, at, min(len(words), end + sense.reach)):
                 return True

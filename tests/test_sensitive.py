@@ -207,6 +207,18 @@ def test_the_held_out_sets_meet_the_targets(name, most_missed):
         "Happy Diwali to all my colleagues!",
         "Ramadan Mubarak to everyone celebrating!",
         "Dat concert was ziek goed!",
+        # processes, sports, places, things and animals
+        "Der Kindprozess hängt, soll ich ihn killen?",
+        "How do I kill the zombie children of my daemon?",
+        "El partido fue un robo, el árbitro no vio nada.",
+        "Das Spiel gegen Bayern war Diebstahl.",
+        "The Catholic church on our street has a lovely Christmas market.",
+        "Mein Akku ist krank, er hält nur zwei Stunden.",
+        "Mon chat est malade depuis hier.",
+        "Mein Hund hat Durchfall, soll ich zum Tierarzt?",
+        # the German verb "sucht" and its compounds are no addiction
+        "Ich habe es versucht, aber er hat mich nicht besucht.",
+        "Sie sucht eine neue Wohnung.",
     ],
 )
 def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
@@ -226,6 +238,12 @@ def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
         ("I'm drowning in credit card debt after the game console purchase.", "finance"),
         ("Mi perro y yo vivimos con mi depresión.", "health"),
         ("Ik ben ziek, ik lig al de hele week op bed.", "health"),
+        ("Mijn auto is gestolen vorige week.", "crime"),
+        ("Mein Handy entsperrt mit Gesichtserkennung.", "biometrics"),
+        ("I was arrested after the match.", "crime"),
+        ("I go to the Catholic church on Main Street every Sunday.", "religion"),
+        ("Seit Jahren kämpfe ich gegen meine Spielsucht.", "health"),
+        ("Die Nutzerin ist in der Suchtklinik.", "health"),
     ],
 )
 def test_the_context_rules_keep_the_persons_own_sense(text, cls):
