@@ -541,3 +541,29 @@ def test_the_reading_picks_the_users_turns_and_replies_once():
         "m3",
         "m6",
     ]
+
+
+def test_evidence_added_a_conversation_at_a_time_is_the_evidence_added_turn_by_turn():
+    from memtrust.app.detectors.base import EvidenceLog
+
+    def turns(conversation, count, dated):
+        return [
+            Turn(conversation, f"m{n}", "user", "hi", datetime(2026, 1, 1 + n, tzinfo=UTC) if dated(n) else None)
+            for n in range(count)
+        ]
+
+    one_by_one, batched = EvidenceLog(), EvidenceLog()
+    for conversation, count, dated, known in [
+        ("c1", 4, lambda n: n % 2 == 0, False),  # some turns without a time
+        ("c2", 1, lambda n: False, False),  # none with a time
+        ("c3", 9, lambda n: True, True),  # past the sample's cap; the caller has the times
+        ("c3", 2, lambda n: n == 1, True),  # the same conversation again, later
+    ]:
+        made = turns(conversation, count, dated)
+        epochs = [int(t.at.timestamp()) - 7 if known and t.at else None for t in made]
+        for turn, at in zip(made, epochs, strict=True):
+            one_by_one.add("f", turn, at)
+        batched.add_many("f", made, epochs)
+    fields = ("count", "conversations", "first_seen", "last_seen", "refs")
+    assert [getattr(batched, name) for name in fields] == [getattr(one_by_one, name) for name in fields]
+    assert batched.count == 16 and batched.conversations == 3 and len(batched.refs) == 12

@@ -96,6 +96,32 @@ class EvidenceLog:
         if self.last_seen is None or at > self.last_seen:
             self.last_seen = at
 
+    def add_many(self, file_name: str, turns: Sequence[Turn], epochs: Sequence[int | None]) -> None:
+        """:meth:`add` for each of ``turns`` (all of one conversation, in reading order) at once;
+        ``epochs`` holds each one's time in epoch seconds (UTC), or ``None`` to read it from
+        the turn."""
+        if not turns:
+            return
+        self.count += len(turns)
+        conversation = turns[0].conversation_id
+        if conversation != self._last_conversation:
+            self.conversations += 1
+            self._last_conversation = conversation
+        half = MAX_REFS // 2
+        room = half - len(self.first_refs)
+        if room > 0:
+            self.first_refs += [message_ref(t.source, t.conversation_id, t.message_id) for t in turns[:room]]
+        self.last_refs.extend([(t.source, t.conversation_id, t.message_id) for t in turns[max(room, 0) :][-half:]])
+        known = [at for at in epochs if at is not None]
+        if len(known) < len(turns):  # the turns' own times, where the caller had none
+            known += [int(t.at.timestamp()) for t, at in zip(turns, epochs, strict=True) if at is None and t.at]
+        if known:
+            low, high = min(known), max(known)
+            if self.first_seen is None or low < self.first_seen:
+                self.first_seen = low
+            if self.last_seen is None or high > self.last_seen:
+                self.last_seen = high
+
     def add_turns(self, file_name: str, turns: Sequence[Turn], epochs: Sequence[int]) -> None:
         """Record one signal from each of ``turns`` (all of one conversation, in reading order),
         whose times are ``epochs`` (epoch seconds UTC, one per turn)."""

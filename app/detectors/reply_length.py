@@ -86,6 +86,8 @@ class ReplyLengthDetector(ImplicitDetector):
             _hinted(reading.folded) or any("```" in reading.turns[index].text for index in replies)
         )
         turns, texts, epochs = reading.turns, reading.texts, reading.epochs
+        short: list[int] = []  # the replies of each kind, given to the evidence in one call each
+        long: list[int] = []
         for index in replies:
             turn = turns[index]
             self.replies += 1
@@ -93,7 +95,7 @@ class ReplyLengthDetector(ImplicitDetector):
             hinted = any_hint and _hinted(lowered)
             if hinted and _WANTS_MORE.search(lowered):
                 self.asked_more += 1
-                self.long.add(file_name, turn, epochs[index])
+                long.append(index)
                 self.contradicted = True
                 at = to_epoch(turn.at) if turn.at else None
                 yield Contradiction(self.key, "brief", turn.ref, at, self.name)
@@ -102,10 +104,13 @@ class ReplyLengthDetector(ImplicitDetector):
             wants_less = hinted and _WANTS_LESS.search(lowered) is not None
             if wants_less or count <= SHORT_WORDS:
                 self.asked_less += wants_less
-                self.short.add(file_name, turn, epochs[index])
+                short.append(index)
                 self.contradicted = False  # a short reply after the contradiction, in file order
             elif count >= LONG_WORDS:
-                self.long.add(file_name, turn, epochs[index])
+                long.append(index)
+        for log, chosen in ((self.short, short), (self.long, long)):
+            if chosen:
+                log.add_many(file_name, [turns[index] for index in chosen], [epochs[index] for index in chosen])
 
     def assess(self) -> tuple[str, float] | None:
         """The leading value and its confidence, or ``None`` with too few replies."""
