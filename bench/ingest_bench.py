@@ -17,9 +17,10 @@ into ``--out``, then, each in a fresh child process so the peaks do not mix:
 It prints the detectors' share of the ingest, (3 − 2) / 3, and the ratio 3 / 2.
 
 ``--callgrind`` counts instructions instead (``valgrind --tool=callgrind``, hash seed fixed):
-the same children 2 and 3, and once more stopped just before the ingest (interpreter,
-imports, the throwaway store); that start is taken off both counts before the share and the
-ratio are worked out. Instructions do not swing with the machine's load as seconds do; the
+the same children 2 and 3 (the detectors without the timers around each call, as the
+pipeline runs them), and once more stopped just before the ingest (interpreter, imports, the
+throwaway store); that start is taken off both counts before the share and the ratio are
+worked out. Instructions do not swing with the machine's load as seconds do; the
 run takes minutes (use ``--mb 20``).
 
 Peak RSS is the child's ``ru_maxrss`` (Linux: KiB). The script is a benchmark, not a test:
@@ -213,7 +214,10 @@ before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 opened = create_throwaway_store(Path(tempfile.mkdtemp()) / "store")
 store = opened.store
 store.set_learning(learning, actor="bench")
-timed = [Timed(detector) for detector in default_detectors()]
+# Counted by callgrind ("untimed"), the detectors run as the pipeline runs them, without the
+# timers around each call (whose own cost would be counted as theirs).
+untimed = sys.argv[3:] == ["untimed"]
+timed = [detector if untimed else Timed(detector) for detector in default_detectors()]
 if sys.argv[2] == "start":  # stopped just before the ingest: what --callgrind takes off
     raise SystemExit(0)
 t, c = time.perf_counter(), time.process_time()
@@ -222,8 +226,8 @@ seconds, cpu = time.perf_counter() - t, time.process_time() - c
 inferred = {m.key: [m.value, m.confidence] for m in store.list(formation="implicit")}
 print(json.dumps({"seconds": seconds, "cpu": cpu, "conversations": report.conversations, "detectors_ran": report.detectors_ran,
                   "inferred": inferred, "baseline_mb": before,
-                  "detector_seconds": {d.detector.name: d.seconds for d in timed} if learning else {},
-                  "detector_cpu": {d.detector.name: d.cpu for d in timed} if learning else {},
+                  "detector_seconds": {d.detector.name: d.seconds for d in timed} if learning and not untimed else {},
+                  "detector_cpu": {d.detector.name: d.cpu for d in timed} if learning and not untimed else {},
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 store.close()
 """
@@ -256,9 +260,9 @@ def _instructions(code: str, path: Path, *args: str) -> int:
 
 def callgrind(path: Path) -> None:
     """Print the instructions of the ingest without and with detectors, start taken off."""
-    start = _instructions(_INGEST, path, "start")
-    off = _instructions(_INGEST, path, "off") - start
-    on = _instructions(_INGEST, path, "on") - start
+    start = _instructions(_INGEST, path, "start", "untimed")
+    off = _instructions(_INGEST, path, "off", "untimed") - start
+    on = _instructions(_INGEST, path, "on", "untimed") - start
     print(f"instructions (callgrind), start-up {start / 1e9:.2f} G taken off each:")
     print(f"ingest, learning off     : {off / 1e9:7.2f} G")
     print(f"ingest, learning on      : {on / 1e9:7.2f} G")
