@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from memtrust.store import opening
+from memtrust.store.db import Database
+from memtrust.store.keys import KeyMode, StoreKey, new_raw_key
+from memtrust.store.memories import MemoryStore
 from memtrust.store.opening import create_throwaway_store, open_store
 
 REAL_DATA = Path(__file__).resolve().parent / "data" / "real"
@@ -65,12 +69,38 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def store(tmp_path, clock):
-    """A fresh throwaway store (raw key in memory) on the fixed clock."""
-    opened = create_throwaway_store(tmp_path / "store", clock=clock)
-    yield opened.store
+@pytest.fixture(scope="session")
+def throwaway_store_template(tmp_path_factory) -> tuple[Path, StoreKey]:
+    """A throwaway store (random raw key held in memory, created at :data:`T0`), closed, and
+    its key: made once per test process, so the schema's migrations (each a committed and
+    checkpointed transaction) run once for all the copies :func:`store` opens."""
+    keys: list[StoreKey] = []
+
+    def kept(mode: KeyMode) -> StoreKey:
+        keys.append(new_raw_key(mode))
+        return keys[-1]
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(opening, "new_raw_key", kept)  # the key lives only in memory: keep it to reopen
+        opened = create_throwaway_store(tmp_path_factory.mktemp("throwaway-store"), clock=FakeClock())
+    path = opened.store.db.path
     opened.store.close()
+    [key] = keys
+    return path, key
+
+
+@pytest.fixture
+def store(tmp_path, clock, throwaway_store_template):
+    """A fresh throwaway store (raw key in memory) on the fixed clock: a copy of
+    :func:`throwaway_store_template` (files and modes alike) in ``tmp_path/store``, opened."""
+    template, key = throwaway_store_template
+    folder = tmp_path / "store"
+    folder.mkdir(mode=0o700)
+    for file in template.parent.iterdir():
+        shutil.copy2(file, folder / file.name)
+    opened = MemoryStore(Database.open(folder / template.name, key), clock)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(scope="session")
