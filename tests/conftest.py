@@ -6,6 +6,7 @@ for authors and licences); tests that use them name the file.
 
 from __future__ import annotations
 
+import os
 import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,6 +20,26 @@ from memtrust.store.memories import MemoryStore
 from memtrust.store.opening import create_throwaway_store, open_store
 
 REAL_DATA = Path(__file__).resolve().parent / "data" / "real"
+#: A memory-backed folder for the tests' temporary files, where the machine has one.
+MEMORY_TEMP_ROOT = Path("/dev/shm")
+
+
+def _temporary_files_in_memory() -> None:
+    """Put pytest's ``tmp_path`` folders in RAM (``/dev/shm``) where it is a folder this user can
+    write and run files in, unless a temp root was chosen (``PYTEST_DEBUG_TEMPROOT``, or
+    ``--basetemp``, which wins anyway). Every write memtrust commits is fsynced
+    (``synchronous = FULL``); on a disk shared with other work each fsync waits on it, on tmpfs
+    it returns at once. What the tests assert is the same on either: files, modes, locks and
+    links behave alike; the tests of a full or read-only disk make their own."""
+    try:
+        flags = os.statvfs(MEMORY_TEMP_ROOT).f_flag
+    except OSError:
+        return
+    if not flags & (os.ST_RDONLY | os.ST_NOEXEC) and os.access(MEMORY_TEMP_ROOT, os.W_OK | os.X_OK):
+        os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(MEMORY_TEMP_ROOT))
+
+
+_temporary_files_in_memory()
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TEST_PASSPHRASE = "test passphrase, not a real one"
 
