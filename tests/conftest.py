@@ -6,6 +6,7 @@ for authors and licences); tests that use them name the file.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -146,6 +147,30 @@ def passphrase_store_path(tmp_path, monkeypatch, passphrase_store_template):
     for file in passphrase_store_template.parent.iterdir():
         shutil.copy2(file, folder / file.name)
     return folder / passphrase_store_template.name
+
+
+#: SQLCipher 4's key derivation, which memtrust keeps (it sets no ``kdf_iter`` of its own):
+#: PBKDF2-HMAC-SHA512 of the passphrase with the file's 16-byte salt, 256,000 rounds, 32 bytes.
+SQLCIPHER_KDF = ("sha512", 256_000, 32)
+_derived_keys: dict[tuple[str, bytes], str] = {}
+
+
+def opened_with_passphrase(path: Path, passphrase: str = TEST_PASSPHRASE) -> MemoryStore:
+    """The passphrase store at ``path``, opened for a test to set up or check what the code
+    under test wrote (not to test opening: that is :func:`open_store`, which the code under
+    test runs). The key is the raw key SQLCipher derives from ``passphrase`` and the salt in
+    the file's first 16 bytes, derived once per salt and passphrase in a test process:
+    SQLCipher would run its KDF (~0.1 s of CPU) at every open, and every copy of
+    :func:`passphrase_store_template` has the template's salt. A wrong derivation fails as a
+    wrong key would (WrongKey). Close the store when done."""
+    with open(path, "rb") as file:
+        salt = file.read(16)
+    derived = _derived_keys.get((passphrase, salt))
+    if derived is None:
+        digest, rounds, length = SQLCIPHER_KDF
+        derived = hashlib.pbkdf2_hmac(digest, passphrase.encode("utf-8"), salt, rounds, length).hex() + salt.hex()
+        _derived_keys[(passphrase, salt)] = derived
+    return MemoryStore(Database.open(Path(path), StoreKey("keychain", derived)))
 
 
 @pytest.fixture

@@ -20,8 +20,7 @@ import pytest
 
 from memtrust.store.errors import MemoryNotFound
 from memtrust.store.model import Proposal
-from memtrust.store.opening import open_store
-from tests.conftest import TEST_PASSPHRASE
+from tests.conftest import TEST_PASSPHRASE, opened_with_passphrase
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -179,7 +178,8 @@ class RawClient:
 
 @contextmanager
 def opened(path: Path):
-    store = open_store(path, create=False).store
+    """The store at ``path`` to set up or check (see :func:`tests.conftest.opened_with_passphrase`)."""
+    store = opened_with_passphrase(path)
     try:
         yield store
     finally:

@@ -22,7 +22,7 @@ from memtrust.app.mcp_server import AgentServer
 from memtrust.store.deletion_requests import DeletionRequests, from_agent, inbox_count
 from memtrust.store.model import Proposal, confirmed_by_user
 from memtrust.store.opening import open_store
-from tests.conftest import TEST_PASSPHRASE
+from tests.conftest import TEST_PASSPHRASE, opened_with_passphrase
 
 REPO = Path(__file__).resolve().parents[1]
 TOOLS = {
@@ -111,7 +111,8 @@ async def call(session: ClientSession, tool: str, **arguments) -> dict:
 
 @contextmanager
 def opened(path: Path):
-    store = open_store(path, create=False).store
+    """The store at ``path`` to set up or check (see :func:`tests.conftest.opened_with_passphrase`)."""
+    store = opened_with_passphrase(path)
     try:
         yield store
     finally:
