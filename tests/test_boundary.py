@@ -195,33 +195,49 @@ def raw_server(passphrase_store_path):
     assert client.close() == ""
 
 
-@pytest.mark.parametrize("number", ["1e400", "-1e400", "NaN", "Infinity", '"high"'])
+#: Confidences a client can put on the wire that are no finite number (``1e400`` overflows).
+NOT_FINITE = ["1e400", "-1e400", "NaN", "Infinity", '"high"']
+
+
+def _last_seq(path: Path) -> int:
+    with opened(path) as store:
+        return max((event.seq for event in store.audit_events()), default=0)
+
+
 def test_report_signal_with_a_confidence_that_is_no_finite_number_gets_a_sentence_and_audit_rows(
-    raw_server, passphrase_store_path, number
+    raw_server, passphrase_store_path
 ):
-    result = raw_server.call("report_signal", f'{{"key":"style.answer_length","value":"brief","confidence":{number}}}')
-    text = result["content"][0]["text"]
-    assert "internal error" not in text
-    assert "confidence" in text.lower()
-    if not result["isError"]:
-        assert result["structuredContent"]["outcome"] == "reject"
-        with opened(passphrase_store_path) as store:
-            events = store.audit_events()
-            assert store.list() == []
-        calls = [e for e in events if e.event == "agent-call" and e.detail["tool"] == "report_signal"]
-        assert calls and calls[0].outcome == "reject"
-        json.dumps(calls[0].detail, allow_nan=False)  # the row holds the number as words, valid JSON
+    """Each of :data:`NOT_FINITE` in turn, on one server (starting one is most of a call's cost),
+    each call's own audit rows checked."""
+    for number in NOT_FINITE:
+        before = _last_seq(passphrase_store_path)
+        result = raw_server.call(
+            "report_signal", f'{{"key":"style.answer_length","value":"brief","confidence":{number}}}'
+        )
+        text = result["content"][0]["text"]
+        assert "internal error" not in text, number
+        assert "confidence" in text.lower(), number
+        if not result["isError"]:
+            assert result["structuredContent"]["outcome"] == "reject", number
+            with opened(passphrase_store_path) as store:
+                events = [event for event in store.audit_events() if event.seq > before]
+                assert store.list() == [], number
+            calls = [e for e in events if e.event == "agent-call" and e.detail["tool"] == "report_signal"]
+            assert calls and calls[0].outcome == "reject", number
+            json.dumps(calls[0].detail, allow_nan=False)  # the row holds the number as words, valid JSON
 
 
-@pytest.mark.parametrize(
-    ("tool", "arguments"),
-    [
-        ("propose_memory", '{"key":"style.a\\u0000","value":"brief"}'),
-        ("report_signal", '{"key":"style.a\\u0000","value":"brief","confidence":0.9}'),
-        ("forget_memory", '{"memory_id":"abcd\\u0000"}'),
-    ],
-)
-def test_a_nul_in_an_agents_argument_gets_a_sentence_never_an_internal_error(raw_server, tool, arguments):
-    result = raw_server.call(tool, arguments)
-    text = result["content"][0]["text"]
-    assert "internal error" not in text and "\x00" not in text
+#: A NUL in each tool's text argument, as JSON escapes it.
+NUL_ARGUMENTS = [
+    ("propose_memory", '{"key":"style.a\\u0000","value":"brief"}'),
+    ("report_signal", '{"key":"style.a\\u0000","value":"brief","confidence":0.9}'),
+    ("forget_memory", '{"memory_id":"abcd\\u0000"}'),
+]
+
+
+def test_a_nul_in_an_agents_argument_gets_a_sentence_never_an_internal_error(raw_server):
+    """Each of :data:`NUL_ARGUMENTS` in turn, on one server."""
+    for tool, arguments in NUL_ARGUMENTS:
+        result = raw_server.call(tool, arguments)
+        text = result["content"][0]["text"]
+        assert "internal error" not in text and "\x00" not in text, (tool, text)
