@@ -112,30 +112,39 @@ async def test_calls_refused_before_or_inside_a_tool_each_leave_one_audit_row_wi
     assert rows[4].reason == "memtrust has no tool called \u201cdrop_every_table\u201d."
 
 
-@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
-def test_a_non_finite_confidence_is_refused_in_a_sentence_and_audited(passphrase_store_path, number):
+#: Numbers a client can write in JSON that are no finite number (``1e400`` overflows).
+NOT_FINITE = ["NaN", "Infinity", "-Infinity", "1e400"]
+
+
+def test_a_non_finite_confidence_is_refused_in_a_sentence_and_audited(passphrase_store_path):
+    """Each of :data:`NOT_FINITE` in turn, from one client on one server (starting one is most
+    of a call's cost), each call's own audit rows checked."""
     with opened(passphrase_store_path) as store:
         store.set_learning(True, actor="user")
-    before = _last_seq(passphrase_store_path)
     client = RawClient(passphrase_store_path)
     try:
-        result = client.call(
-            "report_signal", f'{{"key": "style.answer_length", "value": "brief", "confidence": {number}}}'
-        )
+        for number in NOT_FINITE:
+            before = _last_seq(passphrase_store_path)
+            result = client.call(
+                "report_signal", f'{{"key": "style.answer_length", "value": "brief", "confidence": {number}}}'
+            )
+            # Refused either by admission (a rejected write) or by the tool's argument check: both
+            # are a sentence about the confidence, and exactly one agent-call row with that reason.
+            said = result["content"][0]["text"] if result["isError"] else result["structuredContent"]["reason"]
+            assert "internal error" not in said and "onfidence" in said, (number, said)
+            if not result["isError"]:
+                assert result["structuredContent"]["outcome"] == "reject", number
+            rows = _agent_rows(passphrase_store_path, before)
+            calls = [r for r in rows if r.event == "agent-call"]
+            assert len(calls) == 1, (number, calls)
+            assert calls[0].outcome in ("reject", "invalid-arguments") and "onfidence" in calls[0].reason, number
+            assert all(
+                r.detail["confidence"] in ("nan", "inf", "-inf") for r in rows if "confidence" in (r.detail or {})
+            )
+            with opened(passphrase_store_path) as store:
+                assert store.list(formation="implicit") == [], number
     finally:
         client.close()
-    # Refused either by admission (a rejected write) or by the tool's argument check: both are a
-    # sentence about the confidence, and exactly one agent-call row with that reason.
-    said = result["content"][0]["text"] if result["isError"] else result["structuredContent"]["reason"]
-    assert "internal error" not in said and "onfidence" in said, said
-    if not result["isError"]:
-        assert result["structuredContent"]["outcome"] == "reject"
-    rows = _agent_rows(passphrase_store_path, before)
-    calls = [r for r in rows if r.event == "agent-call"]
-    assert len(calls) == 1 and calls[0].outcome in ("reject", "invalid-arguments") and "onfidence" in calls[0].reason
-    assert all(r.detail["confidence"] in ("nan", "inf", "-inf") for r in rows if "confidence" in (r.detail or {}))
-    with opened(passphrase_store_path) as store:
-        assert store.list(formation="implicit") == []
 
 
 # --- bounded, redacted audit fields ----------------------------------------------------------
