@@ -31,19 +31,20 @@ runpy.run_module("memtrust.app", run_name="__main__")
 
 
 @pytest.fixture
-def memtrust(tmp_path):
+def memtrust(tmp_path, passphrase_store_path):
+    """``memtrust("ingest", …)``: a child process under the address-space limit, on a
+    passphrase store (a copy of the session's, as ``memtrust init`` makes one)."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "MEMTRUST_HOME": str(tmp_path / "home"),
+        "MEMTRUST_HOME": str(passphrase_store_path.parent),
         "HOME": str(tmp_path),
         "MEMTRUST_PASSPHRASE": TEST_PASSPHRASE,
     }
 
-    def run(*args: str, limited: bool = True) -> subprocess.CompletedProcess:
-        command = [sys.executable, "-c", _LIMITED, *args] if limited else [sys.executable, "-m", "memtrust.app", *args]
+    def run(*args: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-c", _LIMITED, *args]
         return subprocess.run(command, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=120)
 
-    assert run("init", limited=False).returncode == 0
     return run
 
 
