@@ -21,7 +21,6 @@ from mcp.client.stdio import stdio_client
 from memtrust.app.mcp_server import AgentServer
 from memtrust.store.deletion_requests import DeletionRequests, from_agent, inbox_count
 from memtrust.store.model import Proposal, confirmed_by_user
-from memtrust.store.opening import open_store
 from tests.conftest import TEST_PASSPHRASE, opened_with_passphrase
 
 REPO = Path(__file__).resolve().parents[1]
@@ -57,11 +56,13 @@ def server_output(capfd):
 @asynccontextmanager
 async def served(path: Path, *, consumer: str | None = "assistant", elicitation=None, client_name: str | None = None):
     """An initialised client session on memtrust's MCP server for the store at ``path``, run
-    in this process as ``memtrust mcp --db PATH [--consumer NAME]`` runs it (the store opened
-    without creating one, never prompting), over the SDK's in-memory JSON-RPC transport."""
+    in this process as ``memtrust mcp --db PATH [--consumer NAME]`` runs it, over the SDK's
+    in-memory JSON-RPC transport. The store is opened with the test passphrase's derived key
+    (:func:`tests.conftest.opened_with_passphrase`: no KDF per session); how ``memtrust mcp``
+    opens it, or refuses to, is what the tests of the real process check."""
     capture = _OUTPUT["capture"]
     capture.readouterr()  # what came before the session is not the server's
-    store = open_store(path, create=False, prompt=None).store
+    store = opened_with_passphrase(path)
     try:
         client_info = types.Implementation(name=client_name, version="1.0") if client_name else None
         server = AgentServer(store, consumer=consumer).build()
