@@ -42,18 +42,33 @@ def _visible(text: str) -> str:
     return displayable(text)
 
 
-@pytest.mark.parametrize("name", list(HOSTILE))
-async def test_hostile_value_is_shown_literally_in_the_detail_panel(store, clock, name):
-    value = HOSTILE[name]
-    memory = saved(store, "notes.hostile", value)
+async def test_hostile_value_is_shown_literally_in_the_detail_panel(store, clock):
+    """Every value of :data:`HOSTILE` in the detail panel, each row highlighted in turn in one
+    run of the app (one run per value cost a start of the app each)."""
+    names = {
+        saved(store, f"notes.hostile_{index:02d}", value).id: name
+        for index, (name, value) in enumerate(HOSTILE.items())
+    }
     app = make_app(store, clock)
+    seen: set[str] = set()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert app.is_running
-        detail = app.screen.query_one("#detail-text")
-        shown = flat(str(detail.visual) if hasattr(detail, "visual") else rendered(detail))
-        assert flat(_visible(value)) in shown or flat(_visible(value)) in detail_shown(app)
-    assert store.get(memory.id).value == value  # the store keeps it exactly
+        option_list = app.screen.query_one("#saved-list", OptionList)
+        pane = app.screen.query_one("#saved", MemoryPane)
+        for index in range(option_list.option_count):
+            option_list.highlighted = index
+            await settle(pilot)
+            assert app.is_running
+            memory = pane.highlighted_memory
+            assert memory is not None and memory.id in names, index
+            value = HOSTILE[names[memory.id]]
+            detail = app.screen.query_one("#detail-text")
+            shown = flat(str(detail.visual) if hasattr(detail, "visual") else rendered(detail))
+            assert flat(_visible(value)) in shown or flat(_visible(value)) in detail_shown(app), names[memory.id]
+            seen.add(names[memory.id])
+    assert seen == set(HOSTILE)  # every value was highlighted and shown
+    for memory_id, name in names.items():
+        assert store.get(memory_id).value == HOSTILE[name]  # the store keeps it exactly
 
 
 async def test_every_hostile_row_fits_its_pane_and_badges_start_at_the_same_column(store, clock):
