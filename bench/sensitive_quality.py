@@ -10,6 +10,8 @@ batch, measured once before it was tuned on), ``heldout.txt`` (written after the
 first batch, never tuned on, but looked at before the second), ``heldout2.txt`` (written
 after the second batch, never tuned on, its misses read for their kinds),
 ``heldout3.txt`` (written after the domain vocabularies; its first run is in the README),
+``dev5.txt`` (an independent evaluator's tuning set, measured once before it was tuned on:
+README, "first run"),
 and ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
 other sets; never tuned on),
 each in English, Dutch, German, French and Spanish,

@@ -814,7 +814,8 @@ KINDS: dict[str, dict[str, str]] = {
             plea, sex offender, offenders register, criminal damage, shoplifting, =fined, parking
             fine, speeding fine, deported, deportation, detention centre, detention center, solicitor,
             public defender, =asbo, restraining, under investigation, investigated for, questioned by,
-            interrogated, bail hearing, =sentencing""",
+            interrogated, bail hearing, =sentencing,
+            parole officer, my parole, on parole""",
         "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
             ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
             gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
@@ -827,7 +828,8 @@ KINDS: dict[str, dict[str, str]] = {
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
             zusammengeschlagen, verprugelt, ~angegriffen, uberfall*, taschendieb*, geklaut, bussgeld,
             strafzettel, strafe zahlen, abgeschoben, abschiebung, abschiebehaft, verhor, verhort, vorladung,
-            vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe, anzeige gegen mich, verklagt""",
+            vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe, anzeige gegen mich, verklagt,
+            =jva, justizvollzug*, in haft, in untersuchungshaft""",
         "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal, ~procureur,
             ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait choper, fraude
             fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
@@ -839,7 +841,8 @@ KINDS: dict[str, dict[str, str]] = {
             pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
             apalizaron, me atracaron, carterista*, trapichear, trapicheo, multa, multas,
             multado, multada, deportad*, deportacion, expulsad*, centro de internamiento, abogado de oficio,
-            interrogad*, declarar ante, citado a declarar, me demando, me demandaron""",
+            interrogad*, declarar ante, citado a declarar, me demando, me demandaron,
+            siendo demandad*, demandada por, demandado por, me han demandado""",
     },
     "genetics": {
         "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
@@ -849,26 +852,32 @@ KINDS: dict[str, dict[str, str]] = {
             homozygo*, exome*, genome sequencing, whole genome, sequenced my, polygenic, ancestry kit,
             myheritage, ancestry com, dna kit, genetic testing, gene panel, genetic screening,
             carrier screening, hereditary condition, in my genes,
-            in our genes, de novo mutation, mutation carrier""",
+            in our genes, de novo mutation, mutation carrier,
+            uncertain significance, =vus, invitae, gene panel, genetic panel, genetic counselor, genetic
+            counsellor""",
         "nl": """chromosom*, chromosoom*, trisomie*, vaderschapstest*, vaderschap, =nipt, prenatale screening,
             vruchtwaterpunctie, karyotyp*, sikkelcel*, thalassemie, hemochromatose, fragiele x, marfan*,
             lynch syndroom, syndroom van lynch, genvariant*, heterozygo*, homozygo*, exoom*, genoomonderzoek,
             dna kit, dna pakket, genetisch onderzoek, erfelijkheidsadvies, klinisch geneticus, geneticus,
-            in de genen, draagster""",
+            in de genen, draagster,
+            dragerschap*, drager ben van, draagster van, genpanel, erfelijkheidspoli""",
         "de": """chromosom*, trisomie*, vaterschaftstest*, vaterschaft, =nipt, prenataldiagnostik, pranatal*,
             fruchtwasseruntersuchung, karyotyp*, sichelzell*, thalassamie, hamochromatose, fragiles x,
             marfan*, lynch syndrom, genvariante*, heterozygo*, homozygo*, exom*, genomsequenzierung,
-            humangenetik*, genetische beratung, genetisch bedingt, in den genen, anlagetrager*, erbkrank*""",
+            humangenetik*, genetische beratung, genetisch bedingt, in den genen, anlagetrager*, erbkrank*,
+            genpanel, anlagetragerin, genetisch getestet""",
         "fr": """chromosom*, trisomi*, test de paternite, paternite, =dpni, depistage prenatal, diagnostic
             prenatal, amniocentese, caryotyp*, drepanocyto*, thalassemi*, hemochromatose, x fragile, marfan*,
             syndrome de lynch, variant genetique, variante genetique, heterozygo*, homozygo*, exome*,
             conseil genetique, geneticien*, dans les genes, mes genes, porteur sain, porteuse
-            saine, maladie hereditaire, kit adn""",
+            saine, maladie hereditaire, kit adn,
+            panel de genes""",
         "es": """cromosom*, trisomi*, prueba de paternidad, test de paternidad, paternidad, prueba prenatal,
             cribado prenatal, amniocentesis, cariotip*, drepanocit*, falciform*, talasemi*, hemocromatosis,
             x fragil, marfan*, sindrome de lynch, variante genetica, heterocigo*, homocigo*, exoma*,
             consejo genetico, genetista*, en los genes, mis genes, portador sano, portadora
-            sana, enfermedad hereditaria, kit de adn""",
+            sana, enfermedad hereditaria, kit de adn,
+            panel genetico""",
     },
     "health": {
         "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed,
@@ -883,13 +892,19 @@ KINDS: dict[str, dict[str, str]] = {
             therapist, chiropract*, osteopath*, acupunctur*, prescription refill, pharmacy for my, my pills,
             pills for, on pills, blood sugar, glucose, cant sleep, can t sleep,
             sleepless, having nightmares, have nightmares, flashbacks, exhausted all the time,
-            always exhausted""",
+            always exhausted,
+            weeks along, months along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
+            cuff, achilles, whiplash, shin splints, migrane*, kidney stones""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
             vitamine, blaasontsteking, schimmelinfectie, menstruatie*, krampen, overgeven, overgegeven, koortsig,
             gezwollen, opgezwollen, gekneusd, kneuzing, pees, pezen, chiropractor, osteopaat,
-            acupunctuur, mijn pillen, pillen voor, tabletten voor, suikerwaarden""",
+            acupunctuur, mijn pillen, pillen voor, tabletten voor, suikerwaarden,
+            bij de aa, naar de aa, dagen droog, weken droog, maanden droog, jaar droog, jaren droog, droog sinds, droog gebleven,
+            eerste hulp, spoedeisende hulp, =seh, nierste*, kruisband*, meniscus, whiplash, *prazol, *statine, *olol,
+            *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen, *gliptine,
+            *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -897,20 +912,101 @@ KINDS: dict[str, dict[str, str]] = {
             vitaminmangel, blasenentzundung, pilzinfektion, regelschmerzen, krampfe,
             erbrochen, fiebrig, geschwollen, geprellt, prellung, zerrung, gezerrt, sehnenriss, band gerissen,
             chiropraktiker, osteopath*, akupunktur, meine tabletten, tabletten gegen,
-            pillen gegen, zuckerwerte""",
+            pillen gegen, zuckerwerte,
+            entgiftung, monate clean, jahre clean, wochen clean, tage clean, notaufnahme, nierenstein*,
+            kreuzband*, meniskus, schleudertrauma, *prazol, *statin, *olol, *sartan, *oxetin, *azepam, *azolam,
+            *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin, *parin, *umab, *tinib,
+            insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
             bilan sanguin, carence*, anemie, infection urinaire, mycose, regles douloureuses, mes regles, crampes,
             vomi, vomir, vomissements, fievreu*, enfle*, hematome*, claquage, dechirure,
             tendon*, ligament*, osteopathe, chiropracteur, acupuncture, pharmacie, mes cachets, mes
-            medocs, medocs, cachets, comprimes pour, glycemie, crise de panique""",
+            medocs, medocs, cachets, comprimes pour, glycemie, crise de panique,
+            urgences, calcul renal, calculs renaux, calcul biliaire, calculs biliaires, troubles du sommeil,
+            ligament croise, menisque, coup du lapin, deroxat, seroplex, lexomil, stilnox, imovane, doliprane,
+            dafalgan, efferalgan, kardegic, spasfon, tercian, *prazole, *statine, *olol, *sartan, *oxetine, *azepam,
+            *azolam, *triptan, *cilline, *mycine, *floxacine, *profene, *gliptine, *setron, *apine, *parine,
+            *umab, *tinib""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
             infeccion de orina, cistitis, candidiasis, dolores menstruales,
             colicos, calambres, vomitar, vomite, vomitando, febril, moraton*, esguince*, tendon*,
-            ligamento*, fisio, osteopata, quiropractico, acupuntura, mis pastillas, hecho una resonancia, hicieron una resonancia, ecografia, crisis de panico""",
+            ligamento*, fisio, osteopata, quiropractico, acupuntura, mis pastillas, hecho una resonancia, hicieron una resonancia, ecografia, crisis de panico,
+            urgencias, piedra en el rinon, piedras en el rinon, calculo renal, colico nefritico, ligamento
+            cruzado, menisco, latigazo cervical, enantyum, *prazol, *statina, *olol, *sartan, *oxetina, *azepam,
+            *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
+            *umab, *tinib""",
+    },
+    "finance": {
+        "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
+            later, klarna, afterpay, in my overdraft, payment plan for""",
+        "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
+            aflossen, rood op mijn""",
+        "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten""",
+        "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
+            rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
+            euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp""",
+        "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
+            tieso, estoy tiesa, pago aplazado, pagar a plazos""",
+    },
+    "politics": {
+        "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
+            campaign volunteer, out of the eu, leave the eu, left the eu""",
+        "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid""",
+        "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin""",
+        "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale""",
+        "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue""",
+    },
+    "ethnicity": {
+        "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*,
+            amazigh*, kabyle*, quechua*, aymara, mapuche, guarani, sahrawi*, saharaui*, sahraoui*, hmong,
+            pashtun*, hazara*, baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani""",
+        "nl": """berber*, kabyl*, oeigoer*, jezidi*, paschtoe*""",
+        "de": """berber*, kabyl*, uigur*, jesid*, paschtun*, belutsch*, als schwarzer der, als schwarze die, ich als schwarzer, ich als schwarze""",
+        "fr": """berbere*, kabyle*, ouighour*, yezidi*, pachtoun*, quechua*""",
+        "es": """bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*""",
+    },
+    "sexuality": {
+        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit""",
+        "nl": """genderfluide, intersekse, bi ben, bi bent""",
+        "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
+            klappt""",
+        "fr": """genderfluid*, intersexe*, intersexue*""",
+        "es": """genero fluido, intersexual*""",
+    },
+    "biometrics": {
+        "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
+            voice as * password, scan my face, scan * my face, scan my palm, scan * palm, palm of my hand,
+            take my fingerprints, fingerprints taken, video ident, videoident""",
+        "nl": """stemafdruk*, stemprofiel, stemmonster, gezicht laten scannen, gezicht * scannen, gezicht scannen,
+            gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten""",
+        "de": """stimmabdruck, stimmprofil, stimmprobe, stimme als passwort, stimme * passwort, stimme *
+            hinterlegen, stimme * hinterlegt, gesicht * hinterlegt, gesicht hinterlegt, gesicht * hinterlegen,
+            gesicht scannen, gesicht * scannen, video ident, videoident, handflache scannen, handflache *
+            scannen""",
+        "fr": """echantillon de voix, echantillon vocal, profil vocal, ma voix comme, scanner mon visage, prendre mes
+            empreintes, pris mes empreintes, relever mes empreintes, releve mes empreintes, paume de la main,
+            paume de ma main, geometrie faciale""",
+        "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
+            escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
+            voz, mi voz como, geometria facial, reconocimiento de voz""",
+    },
+    "union": {
+        "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union""",
+        "nl": """vakbondslid, bij de bond""",
+        "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung""",
+        "fr": """=sud rail, =fsu, =cfe cgc""",
+        "es": """=cgt, soy del comite, enlace sindical""",
+    },
+    "religion": {
+        "en": """jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*""",
+        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*""",
+        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*""",
+        "fr": """alevi*, copte*, maronite*, druze*""",
+        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*""",
     },
 }
 
@@ -977,7 +1073,7 @@ def _complaints(language: str) -> str:
 
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -1133,7 +1229,7 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         indonesische moluks molukse eritrees eritrese syrisch syrische afghaans afghaanse somalisch somalische
         ghanees ghanese kaapverdiaans kaapverdiaanse pools poolse roemeens roemeense bulgaars bulgaarse chinees
         chinese hindostaans hindostaanse creools creoolse""",
-        "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse",
+        "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse ben",
         "ik ben, ik ben half",
         "als, als een",
     ),
@@ -1159,7 +1255,7 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         asiatica africano africana ecuatoriano ecuatoriana colombiano colombiana peruano peruana dominicano
         dominicana venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza""",
         "",
-        "mujer, hombre, persona, soy, soy medio, familia, origen, de origen",
+        "mujer, hombre, persona, soy, soy medio, soy mitad, mitad, familia, origen, de origen",
         "como, como una, como un",
     ),
 }
