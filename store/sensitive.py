@@ -1073,7 +1073,7 @@ def _complaints(language: str) -> str:
 
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """was a crime, is a crime, daylight robbery, so ocd, bit ocd, little ocd, a tad ocd, berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -1108,13 +1108,13 @@ BENIGN: dict[str, str] = {
         conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
         transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
         iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
-    "nl": """dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
+    "nl": """was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
         van de motor, nuchtere kijk, nuchter bekeken, nuchter naar""",
-    "de": """versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
+    "de": """war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
         sehnsucht, eifersuchtig, sehnsuchtig, tierarzt*, tierklinik, eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
         gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
         =schuld, seine =schuld, frau und mann, die frau, eine frau, der mann, ein mann, mann und frau, die wahl,
@@ -1123,7 +1123,7 @@ BENIGN: dict[str, str] = {
         mutter aller, lieber gott, herrgott, kind und kegel, sprache, pflegeanleitung,
         nettopreis, linke hand, linken hand, linke seite, linken seite, linke spalte, linken spalte, linke maustaste,
         linken maustaste""",
-    "fr": """veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
+    "fr": """c est un crime, c etait un crime, c est du vol, c etait du vol, veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
         remboursement, politique de securite, politique d utilisation, politique de l entreprise, politique
@@ -1135,7 +1135,7 @@ BENIGN: dict[str, str] = {
         droite de, pret a, prete a, prets a, suis pret, es pret, est pret,
         sommes prets, etes prets, sont prets, trouble de, troubles de la, descente de gradient, grande
         depression, condition de course, mariage pour tous, la greve du""",
-    "es": """masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
+    "es": """fue un crimen, es un crimen, fue un robo, es un robo, masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
         politica de precios, politica de contrasenas, union europea, el origen del, origen de los datos, version
@@ -1423,6 +1423,42 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         6,
         -4,
     ),
+    "everyday votes": (
+        "politics",
+        "vot*, stem*, gestemd, gewahlt, wahle, votar, vote, votado, votamos",
+        """pizza, lunch, dinner, name, naam, nom, nombre, namen, mascot*, mascotte, mascota, logo, design, colour,
+        color, kleur, farbe, couleur, restaurant, song, poll, proposal, feature, features, date, datum,
+        sondage, umfrage, encuesta, peiling, option, optie, option, opcion, menu, theme, thema, tema, talk,
+        talks, film, movie, caption, meme, costume, kostuum, kostum, disfraz, playlist, cake, taart, kuchen,
+        gateau, pastel, outing, uitje, ausflug, sortie, excursion""",
+        4,
+        0,
+    ),
+    "pastimes": (
+        "health",
+        "addict*, verslaafd*, verslaving, suchtig, accro*, adict*, enganchad*, obsessed, obsessie",
+        """podcast*, show, shows, series, song, songs, album*, band, netflix, chocolate*, chocola*, schokolade,
+        chocolat, candy, snoep, sushi, pizza, crossword*, kruiswoord*, wordle, puzzle*, sudoku*, anime,
+        sitcom, serie, reeks, kdrama*, musical*, novels, knitting, breien, stricken, tricot*, tejer, gardening,
+        tuinieren, gartenarbeit, jardinage, jardineria, lego, boardgames, bordspellen, brettspiele, yoga,
+        pilates, running, hardlopen, laufen, courir, correr""",
+        4,
+        0,
+    ),
+    "strikes in the news": (
+        "union",
+        "",
+        """train, trains, trein, treinen, zug, zuge, bahn, metro, tube, bus, buses, bussen, tram, trams,
+        flight*, vlucht*, flug, fluge, vol, vols, vuelo*, airport*, luchthaven, flughafen, aeroport*,
+        aeropuerto*, pilot*, piloten, pilotes, controllers, verkeersleiders, fluglotsen, aiguilleurs,
+        controladores, postal, post, correos, garbage, vuilnis, mull, mullabfuhr, dechets, eboueurs, basura,
+        taxi*, ferry, ferries, veerboot, fahre, port, haven, hafen, puerto, teachers, leraren, lehrer,
+        enseignants, profesores, doctors, artsen, arzte, medecins, medicos, news, nieuws, nachrichten,
+        journal, noticias, commuters, forenzen, pendler, voyageurs, viajeros, passengers, reizigers,
+        fahrgaste, vacanciers, travellers, travelers""",
+        6,
+        -3,
+    ),
     "statistics": (
         "crime, health, finance",
         "",
@@ -1456,8 +1492,8 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
     ),
     "slang": (
         "health",
-        "ziek",
-        "goed, gaaf, vet, man, mooi, lekker, nice, cool, wat, zo",
+        "ziek, krank",
+        "goed, gaaf, vet, man, mooi, lekker, nice, cool, wat, zo, gut, geil, krass, cool",
         1,
         3,
     ),

@@ -219,6 +219,15 @@ def test_the_held_out_sets_meet_the_targets(name, most_missed):
         # the German verb "sucht" and its compounds are no addiction
         "Ich habe es versucht, aber er hat mich nicht besucht.",
         "Sie sucht eine neue Wohnung.",
+        # everyday votes, pastimes, strikes in the news, hyperbole
+        "He voted for pizza for the team lunch.",
+        "J'ai voté pour le nom de la nouvelle mascotte.",
+        "I'm addicted to this new podcast.",
+        "I'm so OCD about my desk setup.",
+        "La grève des trains a bloqué les vacanciers.",
+        "El examen fue un crimen.",
+        "The price of that hotel was daylight robbery.",
+        "Das war krank gut!",
     ],
 )
 def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
@@ -244,6 +253,10 @@ def test_a_sensitive_word_in_an_ordinary_sense_is_told_by_its_context(text):
         ("I go to the Catholic church on Main Street every Sunday.", "religion"),
         ("Seit Jahren kämpfe ich gegen meine Spielsucht.", "health"),
         ("Die Nutzerin ist in der Suchtklinik.", "health"),
+        ("We are on strike at the airport since Monday.", "union"),
+        ("I voted for the Greens last week.", "politics"),
+        ("I'm addicted to painkillers.", "health"),
+        ("Ich bin krank, ich bleibe zu Hause.", "health"),
     ],
 )
 def test_the_context_rules_keep_the_persons_own_sense(text, cls):
