@@ -2,9 +2,13 @@
 
 Usage::
 
-    /work/venv/bin/python bench/tui_bench.py [--sizes 1000,10000,100000] [--runs 3]
+    .venv/bin/python bench/tui_bench.py [--sizes 1000,10000,100000] [--runs 3] [--verbose]
 
-For each size, a throwaway encrypted store is filled fast (``executemany`` in one
+The 100,000 figures alone, in one run of under two minutes (most of it filling the store)::
+
+    .venv/bin/python bench/tui_bench.py --sizes 100000 --runs 1
+
+For each size, an encrypted store (keyed with a raw key the benchmark holds) is filled fast (``executemany`` in one
 transaction through ``store.db.write()``): two thirds explicit, one third inferred, and a
 tenth of all rows already expired, so that launch includes the §4 prune. Its audit holds the
 influence events of a heavy user (:func:`fill_influence`): five assistants each reading memory
@@ -12,9 +16,12 @@ influence events of a heavy user (:func:`fill_influence`): five assistants each 
 240,000 events. Then, headless at 120×40, each in the same process and run:
 
 - **minimal app**: a bare Textual app (header, a line of text, footer) from ``run_test`` to
-  its first paint (the first compositor refresh of its screen) — the floor any Textual app pays;
+  its first paint (the first compositor refresh of its screen) — the floor any Textual app
+  pays; the median of :data:`MINIMAL_LAUNCHES` launches;
 - **memtrust launch**: ``MemtrustApp`` from ``run_test`` to the first paint of the main
-  screen: status line, search box, the panes' frames and titles ("Saved by you (reading…)"),
+  screen, the median of :data:`LAUNCHES` launches, each on its own copy of the filled store
+  (so each has the same tenth to prune; the garbage collector unfrozen before each, as in a
+  new process): status line, search box, the panes' frames and titles ("Saved by you (reading…)"),
   the detail frame and the footer. The panes' option lists are mounted right after that
   frame (Textual's lazy-mount pattern), then the screen's first worker reads the first
   pages (the rows already expired left out) and, after posting them, runs the prune, off
@@ -23,9 +30,11 @@ influence events of a heavy user (:func:`fill_influence`): five assistants each 
 - **memtrust data**: until the panes show their first page (page reads done; the prune
   comes after it);
 - **search keystroke**: one key event posted to the app (as the terminal driver does) → the
-  panes show that search and a frame with them is painted, for each letter of a common word
-  and of a word that matches nothing. (``Pilot.press`` is not used for timing: it also
-  waits for the whole process to go idle.)
+  first frame painted with the panes showing that search, for each letter of a common word,
+  of a word that matches nothing and of a longer common word (:data:`SEARCHED`); wall time
+  and the process's CPU time (the UI thread and the worker reading the store) over the same
+  span. The frame resolves a future the benchmark awaits: nothing polls. (``Pilot.press`` is
+  not used for timing: it also waits for the whole process to go idle.)
 - **overview**: the key ``t`` posted on the main screen → the first frame of the Overview
   (which shows its figures: they are read in a worker before the screen is pushed, by
   ``store.overview.read_overview``), opened :data:`OVERVIEW_OPENS` times a run, the first one on a
@@ -47,10 +56,12 @@ import asyncio
 import gc
 import json
 import random
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -67,9 +78,10 @@ from memtrust.app.app import MemtrustApp
 from memtrust.app.settings import Settings
 from memtrust.screens.main import MainScreen
 from memtrust.screens.overview import OverviewScreen
+from memtrust.store.db import Database
+from memtrust.store.keys import KeyRecord, StoreKey, new_raw_key, write_key_record
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import MEMORY_FIELDS, to_epoch
-from memtrust.store.opening import create_throwaway_store
 
 SIZE = (120, 40)
 WORDS = [
@@ -230,8 +242,9 @@ _compositor_refresh = Screen._compositor_refresh
 
 
 #: (condition, future) pairs: the first frame painted while the condition holds resolves the
-#: future with its perf_counter (a wait without polling, which would itself take CPU time).
-FRAME_WAITS: list[tuple[Callable[[Screen], bool], asyncio.Future[float]]] = []
+#: future with its (perf_counter, process_time) — a wait without polling, which would itself
+#: take CPU time.
+FRAME_WAITS: list[tuple[Callable[[Screen], bool], asyncio.Future[tuple[float, float]]]] = []
 
 
 def _recording_refresh(self: Screen) -> None:
@@ -241,7 +254,7 @@ def _recording_refresh(self: Screen) -> None:
         LIST_PAINTS.append(PAINTS[-1][1])
     for wait in [wait for wait in FRAME_WAITS if not wait[1].done() and wait[0](self)]:
         FRAME_WAITS.remove(wait)
-        wait[1].set_result(PAINTS[-1][1])
+        wait[1].set_result((PAINTS[-1][1], time.process_time()))
 
 
 Screen._compositor_refresh = _recording_refresh  # type: ignore[method-assign]
@@ -269,12 +282,21 @@ async def _workers_done(app: MemtrustApp) -> None:
             raise outcome
 
 
-async def _minimal_launch() -> float:
-    start = time.perf_counter()
+def _next_frame(condition: Callable[[Screen], bool]) -> asyncio.Future[tuple[float, float]]:
+    """A future resolved by the first frame painted while ``condition(screen)`` holds."""
+    painted: asyncio.Future[tuple[float, float]] = asyncio.get_running_loop().create_future()
+    FRAME_WAITS.append((condition, painted))
+    return painted
+
+
+async def _minimal_launch() -> tuple[float, float]:
+    """(wall, CPU) seconds from creating the minimal app to its first paint."""
+    cpu, start = time.process_time(), time.perf_counter()
+    painted = _next_frame(lambda screen: type(screen) is Screen)
     app = MinimalApp()
     async with app.run_test(size=SIZE):
-        await _until(lambda: _first_paint("Screen", start) is not None)
-        return _first_paint("Screen", start) - start
+        at, at_cpu = await asyncio.wait_for(painted, timeout=60)
+        return at - start, at_cpu - cpu
 
 
 async def _type(
@@ -294,12 +316,11 @@ async def _type(
             and screen.generation_shown == screen.generation
         )
 
-    painted: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-    FRAME_WAITS.append((shows_it, painted))
+    painted = _next_frame(shows_it)
     cpu, began = time.process_time(), time.perf_counter()
     app.post_message(events.Key(key, character))
-    at = await asyncio.wait_for(painted, timeout=20)
-    return at - began, time.process_time() - cpu
+    at, at_cpu = await asyncio.wait_for(painted, timeout=20)
+    return at - began, at_cpu - cpu
 
 
 #: Seconds from launch until the launch prune (which runs after the first data) had ended.
@@ -322,6 +343,9 @@ OverviewScreen.show = _recording_show  # type: ignore[method-assign]
 SEARCHED = ["jazz", "qxz", "coffee"]
 #: Launches of the minimal app a run takes the median of.
 MINIMAL_LAUNCHES = 5
+#: Launches of memtrust a run takes the median of, each on its own copy of the filled store
+#: (each prunes the same expired tenth); the last one goes on to the searches and the Overview.
+LAUNCHES = 3
 #: How many times each run opens the Overview (Escape closes it in between).
 OVERVIEW_OPENS = 3
 
@@ -339,15 +363,16 @@ async def _open_overview(app: MemtrustApp) -> tuple[float, float]:
 
 async def _memtrust_run(
     store: MemoryStore, words: list[str]
-) -> tuple[float, float, float, list[tuple[float, float]], list[tuple[float, float]]]:
-    """(launch to first paint, to the first frame with both lists mounted, to first data
-    painted, [(wall, CPU) of each search keystroke], [(wall, CPU) of each Overview open]) in
-    seconds."""
-    start = time.perf_counter()
+) -> tuple[tuple[float, float], float, float, list[tuple[float, float]], list[tuple[float, float]]]:
+    """((wall, CPU) of launch to first paint, to the first frame with both lists mounted, to
+    first data painted, [(wall, CPU) of each search keystroke], [(wall, CPU) of each Overview
+    open]) in seconds."""
+    cpu, start = time.process_time(), time.perf_counter()
+    first_frame = _next_frame(lambda screen: isinstance(screen, MainScreen))
     app = MemtrustApp(store, key_mode="memory", settings=Settings(), prune=True)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(lambda: _first_paint("MainScreen", start) is not None)
-        painted = _first_paint("MainScreen", start) - start
+        at, at_cpu = await asyncio.wait_for(first_frame, timeout=60)
+        painted = (at - start, at_cpu - cpu)
         await _until(lambda: any(at >= start for at in LIST_PAINTS))
         lists = next(at for at in LIST_PAINTS if at >= start) - start
         await _until(lambda: isinstance(app.screen, MainScreen) and app.screen.memory_view is not None)
@@ -383,20 +408,60 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
 
+async def _launch_only(store: MemoryStore) -> tuple[float, float]:
+    """(wall, CPU) seconds from launch (with the prune) to the main screen's first paint; then
+    quit (once the prune has ended)."""
+    cpu, start = time.process_time(), time.perf_counter()
+    painted = _next_frame(lambda screen: isinstance(screen, MainScreen))
+    app = MemtrustApp(store, key_mode="memory", settings=Settings(), prune=True)
+    async with app.run_test(size=SIZE):
+        at, at_cpu = await asyncio.wait_for(painted, timeout=60)
+        await _workers_done(app)
+    return at - start, at_cpu - cpu
+
+
+def _filled_copy(filled: Path, key: StoreKey, folder: Path) -> MemoryStore:
+    """A copy of the filled store in ``folder`` (so each launch prunes the same expired tenth)."""
+    folder.mkdir(mode=0o700)
+    for file in filled.parent.iterdir():
+        shutil.copy(file, folder / file.name)
+    return MemoryStore(Database.open(folder / filled.name, key))
+
+
 def bench(size: int, runs: int, verbose: bool = False) -> dict[str, float]:
     """Median figures for one store size."""
     minimal, launch, lists, data, keys, keys_cpu, overview_wall, overview_cpu = [], [], [], [], [], [], [], []
+    minimal_cpu, launch_cpu = [], []
     for _run in range(runs):
         with tempfile.TemporaryDirectory(prefix="memtrust-bench-") as folder:
-            store = create_throwaway_store(Path(folder)).store
+            # A raw key the benchmark holds, so each launch opens its own copy of one filled store.
+            key = new_raw_key("memory")
+            filled = Path(folder) / "filled" / "memtrust.db"
+            filled.parent.mkdir(mode=0o700)
+            database = Database.create(filled, key, store_id=uuid.uuid4().hex, now_epoch=int(time.time()))
+            write_key_record(filled, KeyRecord("memory"), exclusive=True)
+            store = MemoryStore(database)
             fill(store, size)
             fill_influence(store, size)
+            store.close()
             gc.collect()  # the fill's garbage is the benchmark's, not the app's
             # The floor is the median of a few launches: one launch of either app is one sample.
-            minimal.append(statistics.median(asyncio.run(_minimal_launch()) for _ in range(MINIMAL_LAUNCHES)))
-            gc.collect()
-            painted, mounted, shown, keystrokes, opens = asyncio.run(_memtrust_run(store, SEARCHED))
-            launch.append(painted)
+            floors = [asyncio.run(_minimal_launch()) for _ in range(MINIMAL_LAUNCHES)]
+            minimal.append(statistics.median(wall for wall, _cpu in floors))
+            minimal_cpu.append(statistics.median(cpu for _wall, cpu in floors))
+            launches = []
+            for copy in range(LAUNCHES):
+                store = _filled_copy(filled, key, Path(folder) / f"launch-{copy}")
+                gc.collect()
+                gc.unfreeze()  # as in a new process: the app freezes its own launch heap
+                if copy < LAUNCHES - 1:
+                    launches.append(asyncio.run(_launch_only(store)))
+                else:
+                    painted, mounted, shown, keystrokes, opens = asyncio.run(_memtrust_run(store, SEARCHED))
+                    launches.append(painted)
+                store.close()
+            launch.append(statistics.median(wall for wall, _cpu in launches))
+            launch_cpu.append(statistics.median(cpu for _wall, cpu in launches))
             lists.append(mounted)
             data.append(shown)
             keys += [wall for wall, _cpu in keystrokes]
@@ -405,16 +470,23 @@ def bench(size: int, runs: int, verbose: bool = False) -> dict[str, float]:
             overview_cpu += [cpu for _wall, cpu in opens]
             if verbose:
                 print(
+                    f"  {size:,}: minimal app launches (wall, CPU ms) {[(round(w * 1000, 1), round(c * 1000, 1)) for w, c in floors]}"
+                )
+                print(
+                    f"  {size:,}: memtrust launches (wall, CPU ms) {[(round(w * 1000, 1), round(c * 1000, 1)) for w, c in launches]}"
+                )
+                print(
                     f"  {size:,}: keystrokes (wall, CPU ms) {[(round(w * 1000, 1), round(c * 1000, 1)) for w, c in keystrokes]}",
                     flush=True,
                 )
                 print(
                     f"  {size:,}: overview opens (wall, CPU ms) {[(round(w * 1000), round(c * 1000)) for w, c in opens]}"
                 )
-            store.close()
     return {
         "minimal": statistics.median(minimal),
         "launch": statistics.median(launch),
+        "minimal_cpu": statistics.median(minimal_cpu),
+        "launch_cpu": statistics.median(launch_cpu),
         "lists": statistics.median(lists),
         "data": statistics.median(data),
         "key_median": statistics.median(keys),
@@ -456,7 +528,9 @@ def main(argv: list[str] | None = None) -> int:
             f"at {size:,}: search keystroke -> painted median {figures['key_median'] * 1000:.1f} ms, worst"
             f" {figures['key_max'] * 1000:.1f} ms (CPU median {figures['key_cpu_median'] * 1000:.1f} ms, worst"
             f" {figures['key_cpu_max'] * 1000:.1f} ms; {len(SEARCHED)} words, {sum(map(len, SEARCHED)) * args.runs}"
-            f" keystrokes); launch with prune / minimal app {ratio:.2f}"
+            f" keystrokes); launch with prune / minimal app {ratio:.2f} (CPU"
+            f" {figures['launch_cpu'] * 1000:.1f} / {figures['minimal_cpu'] * 1000:.1f} ms ="
+            f" {figures['launch_cpu'] / figures['minimal_cpu']:.2f})"
         )
     print(
         f"audit: {len(CONSUMERS)} assistants x {READS_PER_DAY} reads a day x {AUDIT_DAYS} days x {ROWS_PER_READ} rows "
