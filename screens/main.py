@@ -31,6 +31,7 @@ from __future__ import annotations
 import gc
 import json
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -73,6 +74,11 @@ from memtrust.store.version import app_version
 
 #: Seconds of no typing before the search's total matches are counted (the titles' "N of M").
 COUNT_AFTER_TYPING_PAUSE = 0.3
+
+#: Longest a typed letter waits for its search's rows before it is painted alone (seconds).
+#: Textual paints at most once a frame (1/60 s): a letter painted on its own puts the rows
+#: into the next frame, up to 17 ms later; held, both are painted at once when the rows come.
+HOLD_LETTER_FOR_ROWS = 0.03
 
 #: Rows read per page and per pane.
 PAGE_ROWS = 15
@@ -372,6 +378,9 @@ class MainScreen(StoreScreen):
         self.reading = False
         self.load_queued = False
         self.count_timer: Timer | None = None
+        #: While a typed letter waits for its rows: the app's suspended repaints (a
+        #: ``batch_update`` entered) and the timer that ends the wait (see HOLD_LETTER_FOR_ROWS).
+        self.letter_hold: tuple[AbstractContextManager[None], Timer] | None = None
         #: The store's ``PRAGMA data_version`` at the last look (None before the first).
         self.data_version: int | None = None
         #: The demo's notice about its inferred examples was shown (once per run).
@@ -510,6 +519,7 @@ class MainScreen(StoreScreen):
             self.load_memories()
             return
         if message.generation != self.generation:
+            self.release_letter()
             return
         self.generation_shown = message.generation
         first_view = self.memory_view is None
@@ -533,6 +543,7 @@ class MainScreen(StoreScreen):
             self.count_timer = self.set_timer(
                 COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation)
             )
+        self.release_letter()  # the letter and these rows are painted in one frame
 
     @work(
         thread=True,
@@ -676,7 +687,31 @@ class MainScreen(StoreScreen):
 
     @on(Input.Changed, "#search")
     def search_changed(self) -> None:
+        self.hold_letter_for_rows()
         self.load_memories()
+
+    def hold_letter_for_rows(self) -> None:
+        """Suspend repaints until this search's rows are shown, for at most
+        :data:`HOLD_LETTER_FOR_ROWS`: the letter and its rows then share one frame."""
+        if self.letter_hold is None and self.is_current:
+            batch = self.app.batch_update()
+            batch.__enter__()
+            self.letter_hold = (batch, self.set_timer(HOLD_LETTER_FOR_ROWS, self.release_letter))
+
+    def release_letter(self) -> None:
+        """End :meth:`hold_letter_for_rows` (safe to call when nothing is held) and paint now."""
+        if self.letter_hold is not None:
+            batch, timer = self.letter_hold
+            self.letter_hold = None
+            timer.stop()
+            batch.__exit__(None, None, None)
+            self.check_idle()  # the screen went idle while held: let it paint
+
+    def on_screen_suspend(self) -> None:
+        self.release_letter()
+
+    def on_unmount(self) -> None:
+        self.release_letter()
 
     @on(Input.Submitted, "#search")
     def search_submitted(self) -> None:
