@@ -65,8 +65,19 @@ from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp.types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    CallToolResult,
+    ErrorData,
+    JSONRPCError,
+    JSONRPCRequest,
+    TextContent,
+    jsonrpc_message_adapter,
+)
 from pydantic import BaseModel, Field, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it, not typing's, below 3.12
 
@@ -123,6 +134,8 @@ INSTRUCTIONS = (
 )
 
 _NOT_NAME = re.compile(r"[^a-z0-9_]+")
+#: An argument's name (or dotted path) shown as it is in a sentence; any other is quoted.
+_FIELD = re.compile(r"[A-Za-z0-9_.]{1,64}")
 T = TypeVar("T")
 #: The actor of a call whose client gave no usable name (the call is refused, and audited).
 UNNAMED = "(unnamed)"
@@ -388,19 +401,25 @@ class AgentServer:
         if event == CALL_EVENT and current is not None:
             current.audited = True
 
-    def consumer_or_unnamed(self, ctx: Context | None) -> str:
-        """:meth:`consumer_for`, or :data:`UNNAMED` when the client gave no usable name."""
+    def consumer_or_unnamed(self, ctx: Context | None, client: str | None = None) -> str:
+        """:meth:`consumer_for`, or :data:`UNNAMED` when the client gave no usable name;
+        without ``ctx``, the consumer named by ``client`` (a ``clientInfo.name``), if any."""
         if self.consumer is not None:
             return self.consumer
         try:
-            return self.consumer_for(ctx) if ctx is not None else UNNAMED
+            if ctx is not None:
+                return self.consumer_for(ctx)
+            return normalise_consumer(client) if client else UNNAMED
         except MemtrustError:
             return UNNAMED
 
-    async def audit_call(self, ctx: Context | None, *, tool: str, outcome: str, reason: str) -> None:
+    async def audit_call(
+        self, ctx: Context | None, *, tool: str, outcome: str, reason: str, client: str | None = None
+    ) -> None:
         """Audit a call no tool recorded: refused before or inside a tool, or answered by one that
-        records nothing itself (§10: every call is in the audit, with the reason)."""
-        consumer = self.consumer_or_unnamed(ctx)
+        records nothing itself (§10: every call is in the audit, with the reason). ``client`` names
+        the consumer of a call that has no ``ctx`` (one the server could not read)."""
+        consumer = self.consumer_or_unnamed(ctx, client)
         await self._store(
             self._record,
             consumer=consumer,
@@ -917,6 +936,54 @@ def argument_problem(tool: str, error: ValidationError) -> str:
     return f"{tool} was called wrongly: {field} {problem}{more}."
 
 
+def _first_untext(value: Any, path: str = "") -> tuple[str, str] | None:
+    """Where the first string in ``value`` (a decoded JSON value: dicts, lists, strings,
+    numbers) holding a NUL or a lone surrogate is, as words for a sentence (the argument's
+    dotted path, or a field's name), and what it holds; None when there is none."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            return _shown_field(path), "a NUL character"
+        if any(0xD800 <= ord(char) <= 0xDFFF for char in value):
+            return _shown_field(path), "a lone surrogate"
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            named = _first_untext(key)
+            if named is not None:
+                return (f"the name of a field in {_shown_field(path)}" if path else "the name of an argument"), named[1]
+            found = _first_untext(item, f"{path}.{key}" if path else str(key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _first_untext(item, f"{path}.{index}" if path else str(index))
+            if found is not None:
+                return found
+    return None
+
+
+def _shown_field(path: str) -> str:
+    """An argument's dotted path for a sentence: as it is when it is a plain name, else quoted."""
+    return path if _FIELD.fullmatch(path) else shown(path) if path else "the message"
+
+
+def not_text(tool: str, arguments: Any) -> str | None:
+    """One sentence refusing ``arguments`` to ``tool`` when any string in them (an argument, a
+    nested field, a field's name) holds a NUL or a lone surrogate, else None.
+
+    JSON carries both (``\u0000``, ``\ud800``) but they are no text: a lone surrogate cannot be
+    encoded as UTF-8 (so neither stored by SQLite nor written in a reply) and a NUL cannot be
+    stored, searched or exported faithfully (§2, §10). Refusing them here, before any tool runs,
+    covers every tool and every argument, present and future. The field is named escaped
+    (:func:`shown`), never the value.
+    """
+    found = _first_untext(arguments)
+    if found is None:
+        return None
+    where, kind = found
+    return f"{tool} was called wrongly: {where} holds {kind}, which is not text."
+
+
 class _AuditedServer(MCPServer):
     """The SDK's server, where every tool call leaves exactly one ``agent-call`` audit row (§10),
     failed calls included — arguments that do not fit (told in one plain sentence), an unknown
@@ -925,27 +992,38 @@ class _AuditedServer(MCPServer):
     def __init__(self, agent: AgentServer, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.agent = agent
+        #: The client's ``clientInfo.name`` from its ``initialize`` request, once it came.
+        self.client: str | None = None
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         call = _CallAudit()
         token = _CALL.set(call)
         try:
+            untext = not_text(name, arguments) if self._tool_manager.get_tool(name) is not None else None
+            if untext is not None:
+                # Refused before the tool runs: no tool, store query or reply ever holds it.
+                raise ToolError(untext) from _Refused(untext, "invalid-arguments")
             result = await super().call_tool(name, arguments, context)
         except ToolError as exc:
             cause = exc.__cause__
-            raised: ToolError = exc
+            # The reply is the audited sentence alone, never the SDK's "Error executing tool …"
+            # before memtrust's own words.
+            raised: ToolError
             if isinstance(cause, ValidationError):
                 # Keep the cause: the SDK then logs the field names only, never the values.
                 sentence, outcome = argument_problem(name, cause), "invalid-arguments"
                 raised = ToolError(sentence)
-                raised.__cause__ = cause
             elif isinstance(cause, _Refused):
                 sentence, outcome = str(cause), cause.outcome
+                raised = ToolError(sentence)
             elif self._tool_manager.get_tool(name) is None:
                 sentence, outcome = f"memtrust has no tool called {shown(name)}.", "unknown-tool"
                 raised = ToolError(sentence)
             else:
                 sentence, outcome = f"{shown(name)} failed inside memtrust.", "error"
+                # Still a crash to the SDK (it logs those), in memtrust's sentence.
+                raised = UnexpectedToolError(sentence)
+            raised.__cause__ = cause
             if not call.audited:
                 await self.agent.audit_call(context, tool=name, outcome=outcome, reason=sentence)
             raise raised from raised.__cause__
@@ -955,6 +1033,103 @@ class _AuditedServer(MCPServer):
             return result
         finally:
             _CALL.reset(token)
+
+    # --- stdio --------------------------------------------------------------------------
+
+    async def run_stdio_async(self) -> None:
+        """Serve stdio as the SDK does, every line the SDK's JSON parser refuses read again by
+        :meth:`_mend` (§10: every tool call gets a reply and an audit row)."""
+        async with stdio_server() as (read_stream, write_stream):
+            send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+            async with anyio.create_task_group() as group:
+                group.start_soon(self._mend, read_stream, send, write_stream)
+                await self._lowlevel_server.run(
+                    receive, write_stream, self._lowlevel_server.create_initialization_options()
+                )
+                group.cancel_scope.cancel()
+
+    async def _mend(self, incoming: Any, outgoing: Any, replies: Any) -> None:
+        """Pass the stdio messages on to the server; a line the SDK's parser refused (it drops
+        those without a word, so the client waits for ever) is read again by
+        :meth:`_read_again`, answered and audited there or passed on as a message."""
+        async with outgoing:
+            async for item in incoming:
+                passed = item
+                if isinstance(item, SessionMessage):
+                    self._note_client(item.message)
+                elif isinstance(item, ValidationError):
+                    passed = await self._read_again(item, replies)
+                    if passed is None:
+                        continue
+                await outgoing.send(passed)
+
+    def _note_client(self, message: Any) -> None:
+        """Remember the client's name from its ``initialize`` request (the consumer an unreadable
+        tool call is audited under)."""
+        if isinstance(message, JSONRPCRequest) and message.method == "initialize" and isinstance(message.params, dict):
+            info = message.params.get("clientInfo")
+            name = info.get("name") if isinstance(info, dict) else None
+            self.client = name if isinstance(name, str) and _first_untext(name) is None else None
+
+    async def _read_again(self, error: ValidationError, replies: Any) -> SessionMessage | ValidationError | None:
+        """A line the SDK's JSON parser refused, read with Python's: a lone surrogate escape
+        (``\ud800``) is JSON Python reads and the SDK's parser does not.
+
+        A ``tools/call`` request whose only NUL or lone surrogate is in its tool name or
+        arguments is returned as a message: :meth:`call_tool` refuses it in one sentence and
+        audits it, as any tool's. Any other request is answered here with a JSON-RPC error (a
+        ``tools/call`` audited too); a notification is dropped; a line that is no JSON at all
+        gets JSON-RPC's parse error. Nothing it holds is echoed unescaped: a reply that held a
+        lone surrogate could not be written at all.
+        """
+        problems = error.errors()
+        line = problems[0].get("input") if problems and problems[0].get("type") == "json_invalid" else None
+        if not isinstance(line, str):
+            return error
+        try:
+            data = json.loads(line)
+        except ValueError:
+            await self._answer(replies, None, PARSE_ERROR, "memtrust could not read this message: it is not JSON.")
+            return None
+        message: dict[str, Any] = data if isinstance(data, dict) else {}
+        raw_id = message.get("id")
+        plain_id = (isinstance(raw_id, int) and not isinstance(raw_id, bool)) or isinstance(raw_id, str)
+        request_id = raw_id if plain_id and _first_untext(raw_id) is None else None
+        params = message.get("params")
+        arguments: dict[str, Any] = params if isinstance(params, dict) else {}
+        tool_call = message.get("method") == "tools/call" and isinstance(params, dict)
+        rest: Any = data
+        if tool_call:
+            rest = {**message, "params": {k: v for k, v in arguments.items() if k not in ("name", "arguments")}}
+        untext = _first_untext(rest)
+        if untext is None and tool_call and request_id is not None:
+            try:
+                return SessionMessage(jsonrpc_message_adapter.validate_python(data, by_name=False))
+            except ValidationError:
+                pass
+        sentence = (
+            f"memtrust could not read this message: {untext[0]} holds {untext[1]}, which is not text."
+            if untext
+            else "memtrust could not read this message: it is not a JSON-RPC message."
+        )
+        if tool_call:
+            name = arguments.get("name")
+            await self.agent.audit_call(
+                None,
+                tool=name if isinstance(name, str) else "",
+                outcome="invalid-arguments",
+                reason=sentence,
+                client=self.client,
+            )
+        if "id" in message:
+            await self._answer(replies, request_id, INVALID_REQUEST, sentence)
+        return None
+
+    @staticmethod
+    async def _answer(replies: Any, request_id: int | str | None, code: int, sentence: str) -> None:
+        """Send one JSON-RPC error reply (``request_id`` None when it could not be read)."""
+        reply = JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=sentence))
+        await replies.send(SessionMessage(reply))
 
 
 def _version() -> str:

@@ -241,3 +241,69 @@ def test_a_nul_in_an_agents_argument_gets_a_sentence_never_an_internal_error(raw
         result = raw_server.call(tool, arguments)
         text = result["content"][0]["text"]
         assert "internal error" not in text and "\x00" not in text, (tool, text)
+
+
+#: What JSON carries and no text may hold, as JSON writes it: a lone surrogate of each half and
+#: a NUL (the SDK's JSON parser refuses the first two and let the client wait for ever).
+NOT_TEXT = {"\\ud800": "a lone surrogate", "\\udfff": "a lone surrogate", "\\u0000": "a NUL character"}
+
+
+def _text_arguments(raw: RawClient) -> list[tuple[str, str]]:
+    """Every (tool, argument) pair whose argument is text in the server's own tool list, and
+    one argument no tool has, for the tools that take none."""
+    raw.next_id += 1
+    listed = raw.send(f'{{"jsonrpc":"2.0","id":{raw.next_id},"method":"tools/list"}}')["result"]["tools"]
+    pairs = []
+    for tool in listed:
+        names = [n for n, spec in tool["inputSchema"].get("properties", {}).items() if "string" in json.dumps(spec)]
+        pairs += [(tool["name"], name) for name in names or ["extra"]]
+    return pairs
+
+
+def test_any_tools_text_argument_holding_no_text_gets_one_sentence_and_one_audit_row(raw_server, passphrase_store_path):
+    """Every text argument of every tool, in turn on one server, with each of :data:`NOT_TEXT`:
+    a reply (never silence), one sentence naming the argument and not the value, exactly one
+    agent-call row for the call, and the server still answering after."""
+    pairs = _text_arguments(raw_server)
+    assert {tool for tool, _ in pairs} >= {"get_context", "search_memories", "get_memory", "propose_memory"}
+    required = {
+        "propose_memory": {"key": "notes.n", "value": "v"},
+        "report_signal": {"key": "style.answer_length", "value": "brief", "confidence": 0.9},
+        "get_memory": {"memory_id": "abcd"},
+        "forget_memory": {"memory_id": "abcd"},
+        "search_memories": {"query": "x"},
+    }
+    for tool, argument in pairs:
+        for escape, kind in NOT_TEXT.items():
+            before = _last_seq(passphrase_store_path)
+            arguments = json.dumps({**required.get(tool, {}), argument: "Bob x"}).replace("Bob x", f"Bob {escape} x")
+            result = raw_server.call(tool, arguments)
+            text = result["content"][0]["text"]
+            assert result["isError"], (tool, argument, escape, text)
+            assert text == f"{tool} was called wrongly: {argument} holds {kind}, which is not text.", text
+            with opened(passphrase_store_path) as store:
+                events = [e for e in store.audit_events() if e.seq > before]
+                assert store.list() == []
+            assert [(e.event, e.detail["tool"], e.outcome) for e in events] == [
+                ("agent-call", tool, "invalid-arguments")
+            ], (tool, argument, escape)
+            assert events[0].reason == text
+    assert raw_server.call("list_my_memories", "{}")["isError"] is False
+
+
+def test_a_message_that_cannot_be_read_is_answered_not_left_waiting(raw_server, passphrase_store_path):
+    """A tool call whose id holds a lone surrogate is answered with JSON-RPC's error and id null
+    (a reply cannot hold that id) and audited; a line that is no JSON gets JSON-RPC's parse error."""
+    before = _last_seq(passphrase_store_path)
+    reply = raw_server.send('{"jsonrpc":"2.0","id":"a\\ud800","method":"tools/call","params":{"name":"get_context"}}')
+    assert reply["id"] is None
+    assert (
+        reply["error"]["message"]
+        == "memtrust could not read this message: id holds a lone surrogate, which is not text."
+    )
+    with opened(passphrase_store_path) as store:
+        [event] = [e for e in store.audit_events() if e.seq > before]
+    assert (event.event, event.detail["tool"], event.outcome) == ("agent-call", "get_context", "invalid-arguments")
+    reply = raw_server.send('{"jsonrpc":"2.0","id":7,"method":"tools/call"')
+    assert (reply["id"], reply["error"]["code"]) == (None, -32700)
+    assert raw_server.call("get_context", "{}")["isError"] is False

@@ -78,12 +78,6 @@ def _last_seq(path: Path) -> int:
     return events[0].seq if events else 0
 
 
-def _said(result) -> str:
-    """The sentence of a failed call, without the SDK's "Error executing tool X: " prefix."""
-    text = result.content[0].text
-    return text.split(": ", 1)[1] if text.startswith("Error executing tool ") else text
-
-
 # --- every call is audited, with the reason -------------------------------------------------
 
 
@@ -96,6 +90,7 @@ async def test_calls_refused_before_or_inside_a_tool_each_leave_one_audit_row_wi
             "short id": await session.call_tool("forget_memory", {"memory_id": "ab"}),
             "unknown id": await session.call_tool("forget_memory", {"memory_id": "0123456789"}),
             "unknown tool": await session.call_tool("drop_every_table", {}),
+            "limit too large": await session.call_tool("search_memories", {"query": "x", "limit": 99}),
         }
     assert all(result.is_error for result in refused.values())
     rows = _agent_rows(passphrase_store_path, before)
@@ -105,11 +100,14 @@ async def test_calls_refused_before_or_inside_a_tool_each_leave_one_audit_row_wi
         ("agent-call", "agent:assistant", "forget_memory", "refused"),
         ("agent-call", "agent:assistant", "forget_memory", "not-found"),
         ("agent-call", "agent:assistant", "drop_every_table", "unknown-tool"),
+        ("agent-call", "agent:assistant", "search_memories", "invalid-arguments"),
     ]
-    assert [r.reason for r in rows] == [_said(result) for result in refused.values()]
+    # The agent reads the audited sentence alone: no "Error executing tool X: " before it.
+    assert [r.reason for r in rows] == [result.content[0].text for result in refused.values()]
     assert rows[0].reason == "forget_memory was called wrongly: memory_id is missing."
     assert rows[2].reason == "Give at least the first 4 characters of the memory's id."
     assert rows[4].reason == "memtrust has no tool called \u201cdrop_every_table\u201d."
+    assert rows[5].reason == "search_memories was called wrongly: limit must be 1 to 50."
 
 
 #: Numbers a client can write in JSON that are no finite number (``1e400`` overflows).
@@ -197,7 +195,7 @@ async def test_an_agent_with_a_full_pending_quota_is_refused_in_one_sentence_and
         async with served(passphrase_store_path, consumer="research") as other:
             allowed = await call(other, "propose_memory", key="contact.preferred_channel", value="email")
     assert refused.is_error
-    assert _said(refused) == (
+    assert refused.content[0].text == (
         f"{QUOTA.pending} memories from assistant are already waiting for the user's confirmation, the most "
         "memtrust keeps from one agent; nothing was saved until the user answers them in memtrust's Inbox."
     )
@@ -217,7 +215,7 @@ async def test_pending_items_of_all_agents_together_are_capped(passphrase_store_
         _seed_pending(passphrase_store_path, name, count)
     async with served(passphrase_store_path, consumer="a_new_name") as session:
         refused = await session.call_tool("propose_memory", {"key": "contact.preferred_channel", "value": "email"})
-    assert refused.is_error and _said(refused).startswith(f"{QUOTA.pending_all_agents} memories from agents")
+    assert refused.is_error and refused.content[0].text.startswith(f"{QUOTA.pending_all_agents} memories from agents")
 
 
 async def test_writes_per_minute_are_capped_per_consumer(passphrase_store_path):
@@ -227,7 +225,7 @@ async def test_writes_per_minute_are_capped_per_consumer(passphrase_store_path):
             assert outcome["outcome"] == "reject"  # learning is off: refused by admission, still a write
         over = await session.call_tool("report_signal", {"key": "style.one_more", "value": "x", "confidence": 0.9})
     assert over.is_error
-    assert _said(over).startswith(f"assistant has made {QUOTA.writes_per_minute} writes in the last minute")
+    assert over.content[0].text.startswith(f"assistant has made {QUOTA.writes_per_minute} writes in the last minute")
     calls = [r for r in _agent_rows(passphrase_store_path) if r.event == "agent-call"]
     assert [r.outcome for r in calls].count("quota") == 1 and calls[-1].outcome == "quota"
 
@@ -269,12 +267,18 @@ async def test_ids_resolve_only_among_rows_the_agent_may_see(passphrase_store_pa
         absent_prefix = await session.call_tool("forget_memory", {"memory_id": "c623f"})
         pending_prefix = await session.call_tool("forget_memory", {"memory_id": "c623c"})
         shared_prefix = await session.call_tool("forget_memory", {"memory_id": "c623"})
-    assert _said(hidden_prefix) == "No memory that assistant can see has an id starting with \u201cc623b\u201d."
-    assert _said(absent_prefix) == "No memory that assistant can see has an id starting with \u201cc623f\u201d."
-    assert _said(pending_prefix) == "No memory that assistant can see has an id starting with \u201cc623c\u201d."
+    assert (
+        hidden_prefix.content[0].text == "No memory that assistant can see has an id starting with \u201cc623b\u201d."
+    )
+    assert (
+        absent_prefix.content[0].text == "No memory that assistant can see has an id starting with \u201cc623f\u201d."
+    )
+    assert (
+        pending_prefix.content[0].text == "No memory that assistant can see has an id starting with \u201cc623c\u201d."
+    )
     # "c623" matches three rows, but the agent sees one: it is that one (not "several"), which it
     # did not write, so the user is asked (here they cannot be: refused, and nothing deleted).
-    said = _said(shared_prefix)
+    said = shared_prefix.content[0].text
     assert "Several" not in said and "did not write this memory" in said
     with opened(passphrase_store_path) as store:
         assert len(store.list()) == 3
