@@ -23,6 +23,7 @@ from datetime import datetime
 from memtrust.store.consumers import is_weak_guess
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
+from memtrust.store.quoting import one_line
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,11 @@ def _category_rank(memory: Memory) -> int:
 
 def _one_line(value: str) -> str:
     """A value on one line: line breaks become spaces, so no memory can add lines (or
-    items) to the block; the rest of the text is kept exactly."""
-    return _LINE_BREAKS.sub(" ", value)
+    items) to the block; every other control, bidi or format character is shown as its
+    escape (``\\x07``, ``\\u202e``) exactly as ``list`` and ``context`` show it
+    (:func:`store.quoting.one_line`, §8), so the block is the same on a terminal and in a
+    file, and pasting it shows what it says."""
+    return one_line(_LINE_BREAKS.sub(" ", value))
 
 
 #: A note's value that a memory-list reader would not take as plain words: a label or key

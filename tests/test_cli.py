@@ -503,3 +503,26 @@ def test_ctrl_c_after_an_ingest_was_written_says_it_was_written(run, tmp_path, m
     sentence = _one_sentence_error(run("ingest", str(source)))
     assert "nothing was imported" not in sentence and "written" in sentence
     assert json.loads(run("list", "--json", "--status", "pending").stdout) != []
+
+
+#: A value with a bell, an escape sequence, a bidi override and a zero-width space, each of
+#: which a terminal (or a pasted block) would act on instead of showing.
+CONTROLLED = "Robin\x07 \x1b[31mred\x1b[0m \u202eevil\u202c zero\u200bwidth"
+
+
+def test_a_block_for_text_shows_control_and_bidi_characters_escaped_on_stdout_and_in_a_file(run, tmp_path):
+    """``export --for`` writes outside text escaped as ``list`` does (§8), the same on standard
+    output as in ``--out``'s file: no bell, escape sequence or bidi override reaches either."""
+    assert run("init").returncode == 0
+    assert run("add", "profile.name", CONTROLLED, "--yes").returncode == 0
+    listed = run("list").stdout
+    shown = "Robin\\x07 \\x1b[31mred\\x1b[0m \\u202eevil\\u202c zero\\u200bwidth"
+    assert shown[:40] in listed  # list shows the same escapes (cut to its column)
+    for target in ("text", "chatgpt"):
+        printed = run("export", "--for", target).stdout
+        out = tmp_path / f"block-{target}.txt"
+        assert run("export", "--for", target, "--out", str(out)).returncode == 0
+        written = out.read_text(encoding="utf-8")
+        assert printed == written, target
+        assert shown in written, (target, written)
+        assert not any(char in written for char in "\x07\x1b\u202e\u202c\u200b"), target
