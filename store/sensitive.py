@@ -815,7 +815,8 @@ KINDS: dict[str, dict[str, str]] = {
             fine, speeding fine, deported, deportation, detention centre, detention center, solicitor,
             public defender, =asbo, restraining, under investigation, investigated for, questioned by,
             interrogated, bail hearing, =sentencing,
-            parole officer, my parole, on parole""",
+            parole officer, my parole, on parole,
+            stopped and searched, stop and search, in the cells, night in the cells""",
         "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
             ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
             gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
@@ -835,7 +836,8 @@ KINDS: dict[str, dict[str, str]] = {
             fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
             pickpocket*, deale, dealait, amende, amendes, contravention, expulse*, expulsion,
             centre de retention, interroge par, audition libre, convocation au commissariat,
-            poursuites judiciaires, poursuivi en justice, prud hommes""",
+            poursuites judiciaires, poursuivi en justice, prud hommes,
+            mois ferme, ans ferme, prison ferme""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
             ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
             pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
@@ -894,7 +896,8 @@ KINDS: dict[str, dict[str, str]] = {
             sleepless, having nightmares, have nightmares, flashbacks, exhausted all the time,
             always exhausted,
             weeks along, months along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
-            cuff, achilles, whiplash, shin splints, migrane*, kidney stones""",
+            cuff, achilles, whiplash, shin splints, migrane*, kidney stones,
+            early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
@@ -904,7 +907,8 @@ KINDS: dict[str, dict[str, str]] = {
             bij de aa, naar de aa, dagen droog, weken droog, maanden droog, jaar droog, jaren droog, droog sinds, droog gebleven,
             eerste hulp, spoedeisende hulp, =seh, nierste*, kruisband*, meniscus, whiplash, *prazol, *statine, *olol,
             *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen, *gliptine,
-            *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+""",
+            *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+,
+            bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -916,7 +920,8 @@ KINDS: dict[str, dict[str, str]] = {
             entgiftung, monate clean, jahre clean, wochen clean, tage clean, notaufnahme, nierenstein*,
             kreuzband*, meniskus, schleudertrauma, *prazol, *statin, *olol, *sartan, *oxetin, *azepam, *azolam,
             *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin, *parin, *umab, *tinib,
-            insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+""",
+            insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+,
+            ausschlag, blut husten, huste blut, blut im urin""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
@@ -928,7 +933,8 @@ KINDS: dict[str, dict[str, str]] = {
             ligament croise, menisque, coup du lapin, deroxat, seroplex, lexomil, stilnox, imovane, doliprane,
             dafalgan, efferalgan, kardegic, spasfon, tercian, *prazole, *statine, *olol, *sartan, *oxetine, *azepam,
             *azolam, *triptan, *cilline, *mycine, *floxacine, *profene, *gliptine, *setron, *apine, *parine,
-            *umab, *tinib""",
+            *umab, *tinib,
+            tousse du sang, sang dans les urines, eruption cutanee, plaques rouges, coeliaqu*""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
@@ -938,7 +944,8 @@ KINDS: dict[str, dict[str, str]] = {
             urgencias, piedra en el rinon, piedras en el rinon, calculo renal, colico nefritico, ligamento
             cruzado, menisco, latigazo cervical, enantyum, *prazol, *statina, *olol, *sartan, *oxetina, *azepam,
             *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
-            *umab, *tinib""",
+            *umab, *tinib,
+            tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel, celiaqu*""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
@@ -970,12 +977,21 @@ KINDS: dict[str, dict[str, str]] = {
         "es": """bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*""",
     },
     "sexuality": {
-        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit""",
-        "nl": """genderfluide, intersekse, bi ben, bi bent""",
+        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit,
+            i m ace, i am ace, might be ace, open relationship, sexting, nudes, swinger*, one night stand,
+            friends with benefits, hook* up with, hooking up, attracted to men, attracted to women, attracted to
+            guys, attracted to girls, attracted to both, into guys, into girls, sleep* with men, sleep* with
+            women, sleep* with guys, sleep* with girls""",
+        "nl": """genderfluide, intersekse, bi ben, bi bent,
+            val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting""",
         "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
-            klappt""",
-        "fr": """genderfluid*, intersexe*, intersexue*""",
-        "es": """genero fluido, intersexual*""",
+            klappt,
+            stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand""",
+        "fr": """genderfluid*, intersexe*, intersexue*,
+            attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting""",
+        "es": """genero fluido, intersexual*,
+            me gustan los chicos, me gustan las chicas, me gustan los hombres, me gustan las mujeres, me
+            atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con, follamigo*""",
     },
     "biometrics": {
         "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
@@ -996,7 +1012,7 @@ KINDS: dict[str, dict[str, str]] = {
     },
     "union": {
         "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union""",
-        "nl": """vakbondslid, bij de bond""",
+        "nl": """vakbondslid, bij de bond, lid van de bond""",
         "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung""",
         "fr": """=sud rail, =fsu, =cfe cgc""",
         "es": """=cgt, soy del comite, enlace sindical""",

@@ -300,6 +300,13 @@ def test_the_context_rules_keep_the_persons_own_sense(text, cls):
         ("el gimnasio quiere escanear la palma de la mano", "biometrics"),
         ("Nutzer ist Alevit.", "religion"),
         ("ich bin neu bei der NGG und kriege Streikgeld", "union"),
+        # attraction and sex life said without a label; symptoms said plainly
+        ("We're in an open relationship.", "sexuality"),
+        ("Ik val op vrouwen, maar dat weet nog niemand.", "sexuality"),
+        ("Me gustan los chicos y las chicas.", "sexuality"),
+        ("Je tousse du sang depuis deux jours.", "health"),
+        ("Ich habe seit Wochen Ausschlag am Arm.", "health"),
+        ("I was stopped and searched on the way home.", "crime"),
     ],
 )
 def test_kinds_of_wording_are_found_beyond_listed_sentences(text, cls):
@@ -327,6 +334,7 @@ def test_kinds_of_wording_are_found_beyond_listed_sentences(text, cls):
         "Le porteur du projet présente demain.",
         "Train the model on voice samples from the public dataset.",
         "We bought a Berber rug for the living room.",
+        "He made a rash promise.",
     ],
 )
 def test_the_wider_kinds_leave_ordinary_wording_alone(text):
