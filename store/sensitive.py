@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal
 
@@ -1778,6 +1778,9 @@ class _Vocabulary:
     entries: tuple[_Entry, ...]
     automaton: ahocorasick.Automaton
     reach: int  # the most words an entry's pattern reads from its first word on (:func:`_reach`)
+    #: (automaton key, word, next word) → the entries that key finds whose first two words fit
+    #: them (:func:`_survivors`); bounded by :data:`_SURVIVORS`.
+    survivors: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
 @cache
@@ -1918,19 +1921,22 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
     found: list[SensitiveMatch] = []
     languages: frozenset[str] | None = None
     counted = spaces = 0  # the spaces before offset ``counted``, counted on from hit to hit
+    remembered = vocabulary.survivors
     for end, keyed in vocabulary.automaton.iter(folded):
         key = keyed.key
         if key.startswith(" "):
             begin = end - len(key) + 1  # the space before the word
         else:  # a word ending: find the space before the word
             begin = folded.rfind(" ", 0, end - len(key) + 1)
-        candidates: tuple[int, ...] | list[int] = keyed.others
-        if keyed.by_stem:
-            after = folded.find(" ", begin + 1)
-            word = folded[begin + 1 : after if after != -1 else len(folded)]
-            candidates = [*keyed.others]
-            for language, forms in keyed.by_stem.items():
-                candidates += forms.get(_stem(language, word), ())
+        after = folded.find(" ", begin + 1)
+        if after == -1:
+            after = len(folded)
+        following = folded.find(" ", after + 1)
+        # The word and the next one ("" at the end): most hits go no further than these two.
+        pair = (key, folded[begin + 1 : after], folded[after + 1 : following] if following != -1 else "")
+        candidates = remembered.get(pair)
+        if candidates is None:
+            candidates = _survivors(vocabulary, keyed, *pair[1:])
         if not candidates:
             continue
         # words before this one (folded starts with a space and has one between words)
@@ -1939,23 +1945,10 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
         # Each entry is tried on the few words from this one on (never more than the longest
         # pattern reads); the whole text is split only once one fits.
         reach = vocabulary.reach
-        ahead: list[str] | None = None
-        second: str | None = None  # the next word ("" for none)
+        ahead = words[index : index + reach] if words else _ahead(folded, begin, reach)
         for entry_index in candidates:
             entry = vocabulary.entries[entry_index]
-            pattern = entry.words
-            if len(pattern) > 1 and pattern[1].mode != "gap":
-                # Most phrases fail at their second word: it alone is looked at first, as
-                # _rest would (no next word fails the phrase as well).
-                if second is None:
-                    first_end = folded.find(" ", begin + 1)
-                    second_end = folded.find(" ", first_end + 1) if first_end != -1 else -1
-                    second = folded[first_end + 1 : second_end] if second_end != -1 else ""
-                if not second or not _fits(pattern[1], second, entry.language):
-                    continue
-            if ahead is None:
-                ahead = words[index : index + reach] if words else _ahead(folded, begin, reach)
-            length = _rest(ahead, 0, pattern, entry.language)
+            length = _rest(ahead, 0, entry.words, entry.language)
             if length is None:
                 continue
             if not words:
@@ -2087,6 +2080,38 @@ def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, 
             elif end <= at < end + sense.reach and sense.cues.at(words, at, min(len(words), end + sense.reach)):
                 return True
     return False
+
+
+#: Word pairs whose surviving entries :func:`_survivors` remembers, at most (then it starts afresh).
+_SURVIVORS = 65_536
+
+
+def _survivors(vocabulary: _Vocabulary, keyed: _Keyed, word: str, following: str) -> tuple[int, ...]:
+    """The entries ``keyed`` finds at ``word`` (their first word stem-matched by language, or
+    any other) whose first word fits ``word`` and whose second word, unless a gap, fits the
+    ``following`` one ("" when the text ends there): those :func:`_rest` may still match.
+    Most phrases fail at their first or second word, and the same two words come back often:
+    the answer is remembered for each (key, word, next word)."""
+    remembered = vocabulary.survivors
+    found = remembered.get((keyed.key, word, following))
+    if found is not None:
+        return found
+    candidates = [*keyed.others]
+    for language, forms in keyed.by_stem.items():
+        candidates += forms.get(_stem(language, word), ())
+    kept = []
+    for index in candidates:
+        entry = vocabulary.entries[index]
+        first, *rest = entry.words
+        if not _fits(first, word, entry.language):
+            continue
+        if rest and rest[0].mode != "gap" and not (following and _fits(rest[0], following, entry.language)):
+            continue
+        kept.append(index)
+    if len(remembered) >= _SURVIVORS:
+        remembered.clear()
+    found = remembered[(keyed.key, word, following)] = tuple(kept)
+    return found
 
 
 def _ahead(folded: str, begin: int, count: int) -> list[str]:

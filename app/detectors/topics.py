@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
-from operator import itemgetter
 
 import ahocorasick
 
@@ -195,11 +194,12 @@ def _scan(folded: str) -> dict[str, tuple[set[str], bool, int]]:
     """Topic → (the keywords the folded words hold, whether one is decisive, where the topic
     first matched: the end of its first decisive keyword if any, else of its first keyword),
     in the order the topics first appear."""
-    hits = [(index, end) for end, index in _AUTOMATON.iter_long(folded) if folded[end + 1] == " "]
-    # each keyword form once, where it first ends (the earliest end kept), in that order
-    first = sorted(dict(reversed(hits)).items(), key=itemgetter(1))
+    first: dict[int, int] = {}  # each keyword form once, where it first ends
+    for end, index in _AUTOMATON.iter_long(folded):
+        if index not in first and folded[end + 1] == " ":
+            first[index] = end
     seen: dict[str, tuple[set[str], bool, int]] = {}
-    for index, end in first:
+    for index, end in first.items():
         for topic, text, decisive in _FOUND[index]:
             entry = seen.get(topic)
             if entry is None:
