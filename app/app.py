@@ -14,14 +14,17 @@ prune before starting the app; the second prune then finds nothing.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
 from textual import constants, events
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen, Screen
 
 from memtrust.app.settings import Settings, SettingsError, check_keys, load_settings, theme_problem
 from memtrust.screens import ASSETS
@@ -54,6 +57,19 @@ def refuse_plaintext_output() -> None:
             "memtrust does not run with TEXTUAL_LOG set: Textual would log what the app shows to a file "
             "unencrypted; unset it and start memtrust again."
         )
+
+
+@dataclass
+class _Notice:
+    """A notification as :meth:`MemtrustApp.notify` was given it; ``ends``: when its toast
+    goes (``time.monotonic()`` seconds), once shown."""
+
+    message: str
+    title: str
+    severity: SeverityLevel
+    timeout: float
+    markup: bool
+    ends: float = 0.0
 
 
 class MemtrustApp(OneSentenceFatalErrorApp[None]):
@@ -116,6 +132,10 @@ class MemtrustApp(OneSentenceFatalErrorApp[None]):
             if checked.keymap:
                 self.set_keymap(checked.keymap)
         self.theme_problem = theme_problem(settings.theme)
+        #: Notifications held while a dialog is up, and those shown (with when they end), so
+        #: that a toast never covers a dialog's buttons (:meth:`notify`).
+        self._held: list[_Notice] = []
+        self._shown: list[_Notice] = []
         """Why the settings file's theme was not applied (one sentence), or None."""
         if settings.theme and settings.theme in self.available_themes:
             self.theme = settings.theme
@@ -146,7 +166,54 @@ class MemtrustApp(OneSentenceFatalErrorApp[None]):
         """The main screen is the app's first screen (no blank screen is drawn before it)."""
         return MainScreen(prune=self.prune_at_launch)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification, except that a toast never covers a dialog (§8): Textual
+        shows toasts at the bottom right of the active screen, where a dialog at 80×24 has its
+        buttons. While a modal screen (a dialog, the help, the command palette) is up, a
+        notification waits and is shown, for its whole ``timeout`` (seconds), when the dialog
+        closes; toasts showing when one opens are taken down and shown again after it for the
+        time they had left. A dialog says its own problems in its ``#problem`` line."""
+        notice = _Notice(message, title, severity, timeout or self.NOTIFICATION_TIMEOUT, markup)
+        if isinstance(self.screen_stack[-1] if self.screen_stack else None, ModalScreen):
+            self._held.append(notice)
+            return
+        self._show(notice)
+
+    def _show(self, notice: _Notice) -> None:
+        notice.ends = time.monotonic() + notice.timeout
+        self._shown = [shown for shown in self._shown if shown.ends > time.monotonic()] + [notice]
+        super().notify(
+            notice.message, title=notice.title, severity=notice.severity, timeout=notice.timeout, markup=notice.markup
+        )
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """A dialog opened: hold the toasts showing; a screen that is not a dialog is back:
+        show what was held (:meth:`notify`)."""
+        now = time.monotonic()
+        if isinstance(screen, ModalScreen):
+            for shown in self._shown:
+                if shown.ends > now:
+                    shown.timeout = max(1.0, shown.ends - now)
+                    self._held.append(shown)
+            self._shown = []
+            self.clear_notifications()
+            for below in self.screen_stack[:-1]:  # their racks are not refreshed while covered
+                below.query("ToastHolder").remove()
+            return
+        held, self._held = self._held, []
+        for notice in held:
+            self._show(notice)
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.prune_notice:
             self.notify(self.prune_notice, title="Expired memories removed", markup=False)
         if self.settings_problem:

@@ -58,7 +58,7 @@ class AddMemoryScreen(DialogScreen[NewMemory | None]):
         value = self.query_one("#value", Input).value
         scope = self.query_one("#scope", Input).value.strip() or DEFAULT_SCOPE
         if not key or not value.strip():
-            self.notify("Give both a key and a value.", severity="warning")
+            self.show_problem("Give both a key and a value.")  # in the dialog: a toast would cover it
             self.query_one("#key" if not key else "#value", Input).focus()
             return
         problem = admission_problem(key, value, scope)

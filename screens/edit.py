@@ -81,7 +81,7 @@ class EditMemoryScreen(DialogScreen[str | None]):
     def _submit(self) -> None:
         value = self._typed()
         if not value.strip():
-            self.notify("Give a value, or press d on the memory to delete it.", severity="warning")
+            self.show_problem("Give a value, or press d on the memory to delete it.")
             return
         problem = None if value == self.memory.value else admission_problem(self.memory.key, value, self.memory.scope)
         self.show_problem(problem)

@@ -78,3 +78,58 @@ async def test_turning_learning_off_without_clearing_keeps_inferred_rows_visible
         assert store.learning_enabled() is False
         assert [m.key for m in store.list(formation="implicit")] == ["style.answer_length"]
         assert "style.answer_length" in rendered(app.screen.query_one("#inferred-list"))
+
+
+def _toasts(screen) -> list[str]:
+    from textual.widgets._toast import Toast
+
+    return [flat(rendered(toast)) for toast in screen.query(Toast)]
+
+
+async def _drawn(pilot) -> None:
+    """Let Textual mount the toasts it schedules for later, and draw them."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+def _overlaps(a, b) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+async def test_a_toast_never_covers_a_dialogs_buttons_it_waits_until_the_dialog_closes(store, clock):
+    # The demo's notice hid the consent dialog's Accept and Decline at 80×24 for its whole life.
+    from textual.widgets._toast import Toast
+
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Shown before the dialog", title="Before", timeout=60)
+        await _drawn(pilot)
+        assert any("Shown before the dialog" in toast for toast in _toasts(app.screen))
+        await pilot.press("l")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConsentScreen"
+        app.notify("Raised while the dialog is up", title="During", timeout=60)
+        await _drawn(pilot)
+        buttons = [button.region for button in app.screen.query("Button")]
+        toasts = [toast.region for toast in app.screen.query(Toast)]
+        assert buttons and not any(_overlaps(t, b) for t in toasts for b in buttons)
+        assert _toasts(app.screen) == []
+        await pilot.press("escape")
+        await settle(pilot)
+        await _drawn(pilot)
+        shown = " ".join(_toasts(app.screen))
+        assert "Shown before the dialog" in shown and "Raised while the dialog is up" in shown
+
+
+async def test_a_dialogs_own_problem_is_said_in_the_dialog_never_as_a_toast_over_it(store, clock):
+    from tui_fixtures import fill_and_press
+
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_from_main(pilot, "a")
+        assert type(app.screen).__name__ == "AddMemoryScreen"
+        await fill_and_press(pilot, "scope", "shared", "enter")  # Enter on the last field saves
+        await _drawn(pilot)
+        assert flat(rendered(app.screen.query_one("#problem"))) == "Give both a key and a value."
+        assert _toasts(app.screen) == []
