@@ -20,10 +20,31 @@ GENERAL_KEYS = (
 )
 
 
-def help_text(bindings: Iterable[tuple[str, Binding]], key_display: Callable[[Binding], str] | None = None) -> Content:
-    """Two lines per memtrust binding (those with an ``id``): key and description, then the
+#: The width of the key column, in cells; descriptions wrap under their own column.
+KEY_COLUMN = 16
+
+
+def _column(words: Content, width: int | None) -> list[Content]:
+    """``words`` as the lines of the description column: wrapped to ``width`` cells (the
+    column's width; ``None`` or too narrow: one line), every line after the first indented to
+    the column so it never runs back under the keys."""
+    if width is None or width < 20:
+        return [words]
+    lines = words.wrap(width)
+    return [lines[0], *(Content(" " * KEY_COLUMN) + line for line in lines[1:])]
+
+
+def help_text(
+    bindings: Iterable[tuple[str, Binding]],
+    key_display: Callable[[Binding], str] | None = None,
+    width: int | None = None,
+) -> Content:
+    """Two entries per memtrust binding (those with an ``id``): key and description, then the
     tooltip and the id (what the settings file remaps); then the general keys.
-    ``key_display`` formats a key (the app's ``get_key_display``)."""
+    ``key_display`` formats a key (the app's ``get_key_display``); ``width`` (cells) is the
+    text's width, to which descriptions and tooltips wrap under their own column (at 80
+    columns they once ran back under the keys); ``None``: no wrapping."""
+    column = None if width is None else width - KEY_COLUMN
     lines: list[Content] = []
     seen: set[str] = set()
     for key, binding in bindings:
@@ -31,14 +52,33 @@ def help_text(bindings: Iterable[tuple[str, Binding]], key_display: Callable[[Bi
             continue
         seen.add(binding.id)
         shown = key_display(binding) if key_display else (binding.key_display or key)
-        lines.append(
-            Content.assemble((f"{shown:<16}", "bold"), binding.description, (f"  {binding.id}", "$text-muted italic"))
-        )
-        lines.append(Content.assemble(" " * 16, (binding.tooltip, "$text-muted")))
+        described = Content.assemble(binding.description, (f"  {binding.id}", "$text-muted italic"))
+        first, *rest = _column(described, column)
+        lines.append(Content.assemble((f"{shown:<{KEY_COLUMN}}", "bold"), first))
+        lines += rest
+        first, *rest = _column(Content.styled(binding.tooltip or "", "$text-muted"), column)
+        lines.append(Content(" " * KEY_COLUMN) + first)
+        lines += rest
     lines.append(Content(""))
     for key, words in GENERAL_KEYS:
-        lines.append(Content.assemble((f"{key:<16}", "bold"), words))
+        first, *rest = _column(Content(words), column)
+        lines.append(Content.assemble((f"{key:<{KEY_COLUMN}}", "bold"), first))
+        lines += rest
     return Content("\n").join(lines)
+
+
+class HelpText(Static):
+    """:func:`help_text` drawn at the width it is given, so wrapped lines keep their column."""
+
+    def __init__(
+        self, bindings: list[tuple[str, Binding]], key_display: Callable[[Binding], str], *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self._bindings = bindings
+        self._key_display = key_display
+
+    def render(self) -> Content:
+        return help_text(self._bindings, self._key_display, self.size.width or None)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -57,7 +97,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Content.styled("memtrust — keys", "bold"), id="title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_text(self.bindings, self.app.get_key_display), id="help-text")
+                yield HelpText(self.bindings, self.app.get_key_display, id="help-text")
             yield Static(Content("Press Escape to close."), id="fine-print")
 
     def action_close(self) -> None:

@@ -65,3 +65,25 @@ async def test_command_palette_offers_no_screenshot_and_the_screenshot_action_wr
         app.deliver_screenshot(path=str(tmp_path))
         await pilot.pause(0.2)
         assert list(tmp_path.rglob("*.svg")) == []
+
+
+async def test_at_80_columns_wrapped_help_lines_stay_in_their_column_never_under_the_keys(store, clock):
+    from memtrust.screens import help as help_module
+    from memtrust.screens.help import GENERAL_KEYS
+
+    key_column = getattr(help_module, "KEY_COLUMN", 16)  # the keys' column, in cells
+
+    known(store)
+    app = make_app(store, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        keys = {app.get_key_display(binding) for _key, binding in help_screen.bindings} | {k for k, _ in GENERAL_KEYS}
+        lines = rendered(help_screen.query_one("#help-text")).splitlines()
+        assert len(lines) > 2 * len({b.id for _k, b in help_screen.bindings if b.id}) - 2  # some did wrap
+        for line in lines:
+            if line and not line[0].isspace():  # a line that starts under the keys is a key's line
+                assert line[:key_column].rstrip() in keys, line
+                assert line[key_column - 1] == " ", line
