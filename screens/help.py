@@ -74,11 +74,11 @@ class HelpText(Static):
         self, bindings: list[tuple[str, Binding]], key_display: Callable[[Binding], str], *, id: str | None = None
     ) -> None:
         super().__init__(id=id)
-        self._bindings = bindings
+        self._listed = bindings
         self._key_display = key_display
 
     def render(self) -> Content:
-        return help_text(self._bindings, self._key_display, self.size.width or None)
+        return help_text(self._listed, self._key_display, self.size.width or None)
 
 
 class HelpScreen(ModalScreen[None]):
