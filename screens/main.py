@@ -121,12 +121,16 @@ def _next_page(rows: Sequence[Row], *, backward: bool) -> list[Row]:
 @dataclass(frozen=True)
 class PaneRows:
     """One page of a pane: rows, how many in all (-1: still being counted), whether pages
-    exist after it (``more``) and before it (``earlier``)."""
+    exist after it (``more``) and before it (``earlier``), and how many of ``total`` are
+    quarantined (``quarantined``)."""
 
     rows: list[Memory]
     total: int
     more: bool
     earlier: bool = False
+    #: Of ``total``, the quarantined rows the saved pane lists beside what was saved (its title
+    #: counts them apart, as the Overview and the DSAR report do); -1: not counted (a search).
+    quarantined: int = -1
 
 
 @dataclass(frozen=True)
@@ -476,11 +480,16 @@ class MainScreen(StoreScreen):
         are left out of the page and of the total."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
+        quarantined = -1
         if not search:
             rows = store.page(formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
             if expired_by is not None:
                 total -= store.count_expired(expired_by, formation=formation, statuses=statuses)
+            if "quarantined" in statuses:
+                quarantined = store.count(formation=formation, statuses=("quarantined",))
+                if expired_by is not None:
+                    quarantined -= store.count_expired(expired_by, formation=formation, statuses=("quarantined",))
         else:
             rows = store.search_page(search, formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             # The total comes after (MainScreen.Counted): counting every match would delay the rows.
@@ -489,8 +498,8 @@ class MainScreen(StoreScreen):
         if expired_by is not None:
             rows = [m for m in rows if m.expires_at is None or to_epoch(m.expires_at) > expired_by]
         if last:
-            return PaneRows(rows[-PAGE_ROWS:], total, False, beyond)
-        return PaneRows(rows[:PAGE_ROWS], total, beyond)
+            return PaneRows(rows[-PAGE_ROWS:], total, False, beyond, quarantined)
+        return PaneRows(rows[:PAGE_ROWS], total, beyond, quarantined=quarantined)
 
     @work(thread=True, exit_on_error=False, group="search-count", exclusive=True, description="Counting matches")
     def count_matches(self, search: str, generation: int) -> None:
@@ -530,7 +539,13 @@ class MainScreen(StoreScreen):
         searching = bool(view.search)
         for pane_id, rows in view.panes.items():
             self.query_one(f"#{pane_id}", MemoryPane).show(
-                rows.rows, now, self._empty_words(pane_id, view), total=rows.total, more=rows.more, searching=searching
+                rows.rows,
+                now,
+                self._empty_words(pane_id, view),
+                total=rows.total,
+                more=rows.more,
+                searching=searching,
+                quarantined=rows.quarantined,
             )
         self._explain_demo_examples(view)
         if first_view:

@@ -417,3 +417,26 @@ async def test_launch_shows_data_before_the_prune_finishes_and_never_an_expired_
 def _extend(store, memory_id: str, expires_at: int) -> None:
     with store.db.write() as conn:
         conn.execute("UPDATE memories SET expires_at = ? WHERE id = ?", (expires_at, memory_id))
+
+
+async def test_the_saved_panes_count_follows_the_one_rule_the_overview_and_report_use(store, clock):
+    # The pane said "(7)" with a quarantined row among them while the Overview said 6 + 1.
+    from memtrust.store.overview import read_overview
+
+    saved(store, "contact.preferred_channel", "email")
+    saved(store, "profile.name", "Robin")
+    held_back = store.propose(
+        Proposal(
+            "notes.x", "Confidentially: the surprise party is on Friday the 13th", "explicit", "user", confirmed=True
+        ),
+        actor="test",
+    )
+    assert held_back.memory is not None and held_back.memory.status == "quarantined"
+    overview = read_overview(store, clock())
+    assert (overview.held.saved, overview.held.quarantined) == (2, 1)
+    app = make_app(store, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        pane = app.screen.query_one("#saved", MemoryPane)
+        assert len(pane.memories) == 3  # the quarantined row is listed, badged
+        assert pane.border_title == "Saved by you (2 · 1 quarantined)"

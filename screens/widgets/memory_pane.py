@@ -92,6 +92,8 @@ class MemoryPane(Vertical):
         self.pane_title = title
         self.memories: dict[str, Memory] = {}
         self.total = 0
+        #: How many of :attr:`total` are quarantined (counted apart in the title), or -1.
+        self.quarantined = -1
         #: Rows exist in the store after the last loaded one / before the first loaded one.
         self.more = False
         self.earlier = False
@@ -144,8 +146,13 @@ class MemoryPane(Vertical):
         return next(iter(self.memories.values()), None)
 
     def _title(self, searching: bool) -> str:
-        count = "…" if self.total < 0 else f"{self.total:,}"
-        return f"{self.pane_title} ({count}{' found' if searching else ''})"
+        """``Saved by you (6)``; with quarantined rows listed too, ``Saved by you (6 ·
+        1 quarantined)``: one count rule everywhere — what was saved is the active rows (the
+        Overview's and the DSAR report's "saved by you"), a quarantined row is counted apart."""
+        if searching or self.total < 0 or self.quarantined <= 0:
+            count = "…" if self.total < 0 else f"{self.total:,}"
+            return f"{self.pane_title} ({count}{' found' if searching else ''})"
+        return f"{self.pane_title} ({self.total - self.quarantined:,} · {self.quarantined:,} quarantined)"
 
     def set_total(self, total: int, *, searching: bool) -> None:
         """The full count arrived after the rows (a search counts its matches afterwards)."""
@@ -163,17 +170,21 @@ class MemoryPane(Vertical):
         earlier: bool = False,
         searching: bool = False,
         highlight: str | None = None,
+        quarantined: int | None = None,
     ) -> None:
         """Replace the rows with ``memories`` (a page, in order); ``total`` is how many there
         are in all (default: this page; -1 while still being counted), ``more`` whether pages
         exist after it, ``earlier`` whether pages exist before it. Shows ``empty`` when there
         are none. ``highlight`` ``"first"`` or ``"last"`` puts the highlight on that row (Home,
-        End); by default it stays on the same memory when it is still there."""
+        End); by default it stays on the same memory when it is still there. ``quarantined``:
+        how many of ``total`` are quarantined (kept when ``None``)."""
         option_list = self.option_list
         previous = self.highlighted_memory
         previous_index = option_list.highlighted
         self.memories = {memory.id: memory for memory in memories}
         self.total = len(memories) if total is None else total
+        if quarantined is not None:
+            self.quarantined = quarantined
         self.more, self.asked_more = more, False
         self.earlier, self.asked_earlier = earlier, False
         self._fill(now)
