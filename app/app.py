@@ -205,8 +205,10 @@ class MemtrustApp(OneSentenceFatalErrorApp[None]):
                     self._held.append(shown)
             self._shown = []
             self.clear_notifications()
-            for below in self.screen_stack[:-1]:  # their racks are not refreshed while covered
+            for below in self.screen_stack[:-1]:  # Textual refreshes only the active screen's toasts
                 below.query("ToastHolder").remove()
+            # what shows of the screens beneath is drawn again without them
+            self.call_after_refresh(screen.refresh, repaint=True, layout=True)
             return
         held, self._held = self._held, []
         for notice in held:
