@@ -77,6 +77,15 @@ PASTED = {
     "a task colon in a line": "Proofread: Remember that the meeting is at 5.",
     "a markdown document": "Shorten this:\n\n# Release notes\n- From now on, exports are zipped.\n- Remember to rotate keys.",
     "reported speech": "My mum always says, remember to take your vitamins. Is that good advice?",
+    "an e-mail in single quotes after an introducer": (
+        "Here is an email I got: 'Dear John, please remember that the venue moved to Delft.'"
+    ),
+    "an introducer colon inside the line": "What do you think of this text: remember that the train leaves at 9.",
+    "a line in single quotes mid-sentence": "My boss wrote 'remember that the audit starts on Monday', is that rude?",
+    "a line in typographic single quotes": "Is ‘Don't forget that the invoices are due on the 5th’ polite enough?",
+    "a note introduced inside the line": "Here's the note my landlord left: Remember that the bins go out on Thursday.",
+    "a German introducer inside the line": "Was hältst du von diesem Text: merk dir, dass der Zug um neun fährt.",
+    "a Dutch quotation in single quotes": "Mijn zus stuurde 'vergeet niet dat oma zondag jarig is' en ik snap het niet.",
 }
 
 
@@ -97,6 +106,11 @@ OWN = [
     ("A partir de ahora, respuestas breves.", "respuestas breves"),
     ("¿Puedes recordar que mi hija se llama Lucía?", "mi hija se llama Lucía"),
     ("Quick one: remember that I'm left-handed.", "I'm left-handed"),
+    # A colon after the request word, and a short quoted value, are the user's own words.
+    ("remember: I'm vegetarian", "vegetarian"),
+    ("Please remember that my name is 'Bo'", "Bo"),
+    ("Remember that my cat is called “Biscuit”.", "my cat is called “Biscuit”"),
+    ("Recuerda que mi perro se llama 'Toby'.", "mi perro se llama 'Toby'"),
 ]
 
 

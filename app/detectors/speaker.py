@@ -67,7 +67,15 @@ class Passage:
 
 _FENCED = re.compile(r"(```|~~~|\"\"\"|''')(.*?)(?:\1|\Z)", re.DOTALL)
 _QUOTE_LINE = re.compile(r"^\s*>")
-_QUOTED = re.compile(r"“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|\"[^\"\n]{3,}\"|‘[^’\n]*’")
+_QUOTED = re.compile(
+    r"“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|\"[^\"\n]{3,}\"|‘(?:[^’\n]|’(?=\w))*’"
+    # ASCII single quotes: opened after a space, a colon or a bracket (never the apostrophe of
+    # "don't"), closed before a non-letter; an apostrophe between letters inside is kept.
+    r"|(?<![\w'’])'(?=\S)(?:[^'\n]|(?<=\w)'(?=\w))+(?<=\S)'(?!\w)"
+)
+#: A quotation this short (words), holding no request word, is a value the user names
+#: ("my name is 'Bo'", "call me “Sam”"), part of their own sentence, not material.
+QUOTED_VALUE_WORDS = 3
 _FORWARD = re.compile(
     r"^\s*(?:-{2,}\s*(?:forwarded message|original message|doorgestuurd bericht|oorspronkelijk bericht|"
     r"weitergeleitete nachricht|ursprüngliche nachricht|message transféré|message d'origine|"
@@ -158,6 +166,23 @@ _TASK_COLON = re.compile(
     r"resume|mejora|revisa)\b[^:\n]{0,60}:\s*",
     re.IGNORECASE,
 )
+#: A colon inside a line that introduces material: before it, words pointing at a text
+#: ("Here is an email I got: …", "What do you think of this text: …", "Mijn collega
+#: schreef: …"); the rest of the line is material. A colon after a request word
+#: ("remember: I'm vegetarian") never introduces (:data:`_REMEMBER_INTRODUCER`).
+_INTRODUCER_COLON = re.compile(
+    r"^[^:\n]{0,100}?\b(?:here(?:'s| is| are)|below is|this is|these are|what do you think|what does|"
+    r"(?:he|she|they|someone|somebody|my \w+|i) (?:wrote|said|sent|texted|posted|got|received|found)|"
+    r"(?:this|these|the following|that|the|an?|my)\s(?:\w+\s){0,2}?"
+    r"(?:notes?|e-?mails?|mail|message|text|letter|article|document|essay|report|post|transcript|passage|"
+    r"paragraph|lyrics?|poem|story|quote|sentence|line|draft|thread|tweet|comment|reply|review)|"
+    r"hier is|hier zijn|wat vind je van|wat denk je van|(?:hij|zij|ze|iemand) (?:schreef|zei|stuurde)|"
+    r"hier ist|hier sind|was hältst du von|was denkst du über|(?:er|sie|jemand) (?:schrieb|sagte|schickte)|"
+    r"voici|voilà|que penses-tu de|qu'en penses-tu|(?:il|elle|quelqu'un) (?:a écrit|a dit|m'a envoyé)|"
+    r"aquí (?:está|tienes|va)|qué (?:opinas|piensas) de|(?:él|ella|alguien) (?:escribió|dijo|me envió))"
+    r"\b[^:\n]{0,60}:\s*(?=\S)",
+    re.IGNORECASE,
+)
 #: A colon line that asks the assistant to remember what follows (its items are requests).
 _REMEMBER_INTRODUCER = re.compile(
     r"\b(?:remember|keep in mind|don't forget|do not forget|from now on|onthoud|vergeet niet|denk (?:er ?)?aan|"
@@ -233,7 +258,7 @@ def own_spans(message: str) -> list[tuple[int, int]]:
         for line in _lines(message[passage.start : passage.end]):
             start, end = passage.start + line.start, passage.start + line.end
             text = message[start:end]
-            cut = _TASK_COLON.search(text)
+            cut = _TASK_COLON.search(text) or _material_colon(text)
             if cut is not None:
                 quoted = _QUOTED.match(text, cut.end())
                 if quoted is not None:  # 'Translate: "…" and then…': only the quotation is material
@@ -243,6 +268,15 @@ def own_spans(message: str) -> list[tuple[int, int]]:
                 end = start + cut.end()
             spans += _without_quotes(message, start, end)
     return [(s, e) for s, e in spans if message[s:e].strip()]
+
+
+def _material_colon(line: str) -> re.Match[str] | None:
+    """The introducer before a colon inside ``line`` ("Here is an email I got: …"), when the
+    words before the colon point at a text and ask nothing to be remembered, else ``None``."""
+    match = _INTRODUCER_COLON.search(line)
+    if match is None or _REMEMBER_INTRODUCER.search(match.group(0).rsplit(":", 1)[0]):
+        return None
+    return match
 
 
 def about_the_user(sentence: str) -> bool:
@@ -454,7 +488,20 @@ def _without_quotes(message: str, start: int, end: int) -> list[tuple[int, int]]
     """``[start, end)`` without the quotations in it."""
     spans, cursor = [], start
     for match in _QUOTED.finditer(message, start, end):
+        if _names_a_value(match.group(0)):
+            continue
         spans.append((cursor, match.start()))
         cursor = match.end()
     spans.append((cursor, end))
     return spans
+
+
+def _names_a_value(quotation: str) -> bool:
+    """Whether a quotation is a short value the user names in their own sentence ("my name is
+    'Bo'"): at most :data:`QUOTED_VALUE_WORDS` words, no sentence end, no request word."""
+    inner = quotation[1:-1].strip()
+    return (
+        len(inner.split()) <= QUOTED_VALUE_WORDS
+        and not re.search(r"[.!?…]\s*$", inner)
+        and _REMEMBER_INTRODUCER.search(inner) is None
+    )
