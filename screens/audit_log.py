@@ -69,7 +69,7 @@ def audit_detail(event: AuditEvent | None) -> Content:
     parts: list[Content | tuple[str, str] | str] = []
     for number, (label, value) in enumerate(fields):
         parts += ["   " if number % 3 else ("\n" if number else ""), (f"{label} ", "bold"), literal(value)]
-    parts += ["\n", ("Why ", "bold"), literal(event.reason or "—", keep_newlines=True)]
+    parts += ["\n", ("Why ", "bold"), literal(event.reason or "—")]
     return Content.assemble(*parts)
 
 

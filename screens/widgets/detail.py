@@ -30,13 +30,6 @@ def _field(label: str, value: Content | str) -> Content:
     return Content.assemble((f"{label:<{_LABEL_CELLS}}", "$text-muted"), value)
 
 
-def _value_lines(value: str) -> Content:
-    """A value whole, each of its lines escaped (:func:`literal`) and every line after the
-    first indented under the value column, so that no line of a value can start where a
-    field's label stands and pass for one of the panel's own lines."""
-    return Content("\n" + " " * _LABEL_CELLS).join(literal(line) for line in value.split("\n"))
-
-
 #: Evidence fields holding epoch seconds (UTC), shown as dates.
 _EVIDENCE_TIMES = ("said_at", "first_seen", "last_seen")
 
@@ -65,7 +58,9 @@ def describe(memory: Memory, now: datetime) -> Content:
         provenance(memory, now),
         Content(""),
         _field("key", literal(memory.key, "bold")),
-        _field("value", _value_lines(memory.value)),
+        # One row like every other field (§8): a line break is shown as \n, as the panes, the
+        # Inbox and the dialogs show it, so a value can never draw a row of the panel's own.
+        _field("value", literal(memory.value)),
         _field("formation", f"{memory.formation} — {formation_label(memory)}"),
         _field("status", _STATUS_WORDS.get(memory.status, memory.status)),
         _field("scope", literal(memory.scope)),
