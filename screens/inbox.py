@@ -30,7 +30,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from memtrust.screens import TUI_ACTOR
 from memtrust.screens.confirm import QUESTION_VALUE_CELLS, ConfirmScreen, save_question
-from memtrust.screens.literal import fit, literal, quoted_text
+from memtrust.screens.literal import fit, literal, quoted_name_text, quoted_text
 from memtrust.screens.prompt_list import PromptListScreen
 from memtrust.screens.provenance import badge, badges, day, expiry, provenance, ref_origin, said_around
 from memtrust.store.consumers import CLIENT_NAME_CELLS
@@ -120,7 +120,7 @@ CLIENT_ANSWERS = "y  Yes, it's mine (saved by you)    n  No (deleted)"
 def client_question(memory: Memory) -> Content:
     """The question for a memory whose only yes was an MCP client's (§10): “Claude Desktop”
     said yes to saving “Ada” as your profile.name, not you. Is it yours?"""
-    client = quoted_text(memory.confirmed_in or "", CLIENT_NAME_CELLS)
+    client = quoted_name_text(memory.confirmed_in or "", CLIENT_NAME_CELLS)
     opening = Content.assemble(client, " said yes to saving ", _listed_value(memory), ", not you in memtrust.")
     doubt = "memtrust cannot tell whether you or the client answered. Is it yours?"
     return Content("\n").join([opening, Content(doubt), Content.styled(CLIENT_ANSWERS, "bold")])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.content import Content
 
-from memtrust.store.quoting import QUOTED_CELLS, cut_to_cells, one_line, quoted
+from memtrust.store.quoting import QUOTED_CELLS, cut_to_cells, one_line, quoted, quoted_name
 
 #: How outside text inside one of memtrust's questions is set apart from memtrust's words,
 #: besides its quotation marks.
@@ -41,6 +41,14 @@ def quoted_text(text: str, cells: int = QUOTED_CELLS, style: str = QUOTED_STYLE)
     apart from the question's own words. Markup is never parsed.
     """
     shown = quoted(text, cells)
+    return Content.styled(shown, style) if style else Content(shown)
+
+
+def quoted_name_text(text: str, cells: int, style: str = QUOTED_STYLE) -> Content:
+    """A name from outside (an MCP client's) in memtrust's sentences and badges: as
+    :func:`quoted_text`, its square brackets escaped too
+    (:func:`memtrust.store.quoting.quoted_name`), so it cannot close a ``[…]`` badge."""
+    shown = quoted_name(text, cells)
     return Content.styled(shown, style) if style else Content(shown)
 
 

@@ -57,7 +57,7 @@ from memtrust.screens.export import ExportRequest, ExportScreen
 from memtrust.screens.inbox import InboxScreen
 from memtrust.screens.ingest import IngestScreen
 from memtrust.screens.learning_off import LearningOffChoice, LearningOffScreen
-from memtrust.screens.literal import literal, quoted_text
+from memtrust.screens.literal import literal, quoted_name_text, quoted_text
 from memtrust.screens.overview import open_overview
 from memtrust.screens.quarantine import QuarantineScreen
 from memtrust.screens.review import ReviewScreen, review_due
@@ -995,7 +995,7 @@ class MainScreen(StoreScreen):
     def _confirm_client_only(self, memory: Memory) -> None:
         """Ask, then make yours a memory only an MCP client said yes to (§10)."""
         question = Content.assemble(
-            quoted_text(memory.confirmed_in or "", CLIENT_NAME_CELLS),
+            quoted_name_text(memory.confirmed_in or "", CLIENT_NAME_CELLS),
             " said yes to this, not you. ",
             save_question(memory.key, memory.value),
             " It becomes saved by you, and assistants may then use it for privileged actions too.",

@@ -14,10 +14,10 @@ from typing import Any
 
 from textual.content import Content
 
-from memtrust.screens.literal import displayable, quoted_text
-from memtrust.store.consumers import CLIENT_NAME_CELLS, INFERENCE_FLOOR, client_words, is_weak_guess
+from memtrust.screens.literal import displayable, quoted_name_text, quoted_text
+from memtrust.store.consumers import CLIENT_NAME_CELLS, INFERENCE_FLOOR, is_weak_guess
 from memtrust.store.model import ASSISTANT_NAMES, CONFIRMED_BY_ELICITATION, Memory, confirmed_by_user, imported_from
-from memtrust.store.quoting import quoted
+from memtrust.store.quoting import quoted, quoted_name
 
 
 def day(moment: datetime) -> str:
@@ -90,13 +90,15 @@ def formation_label(memory: Memory) -> str:
     unconfirmed one from another assistant's memory list (it was not the user's request),
     ``requested`` for the other unconfirmed ones (pending, or a confidential request
     quarantined before anyone confirmed it: nothing is saved until the user says so),
-    ``inferred 82%`` for implicit ones, and ``confirmed in “Claude Desktop”, not yet by you``
-    for one whose only yes was an MCP client's (§10: the client's word, not the user's)."""
+    ``inferred 82%`` for implicit ones, and ``not yet by you: confirmed in “Claude Desktop”``
+    for one whose only yes was an MCP client's (§10: the client's word, not the user's; the
+    client's name quoted with its brackets escaped, store.quoting.quoted_name)."""
     if memory.formation == "explicit":
         if confirmed_by_user(memory):
             return "saved by you"
         if memory.confirmed_in is not None:
-            return client_words(memory.confirmed_in)
+            # "not yet by you" first: a narrow pane cuts the badge's end, never those words.
+            return f"not yet by you: confirmed in {quoted_name(memory.confirmed_in, CLIENT_NAME_CELLS)}"
         if (assistant := imported_from(memory.source)) is not None:
             return "from a memtrust export" if assistant == "memtrust" else f"listed by {ASSISTANT_NAMES[assistant]}"
         return "requested"
@@ -291,7 +293,7 @@ def _explicit_origin(memory: Memory) -> Content:
                 "An agent (",
                 agent,
                 ") wrote this after its client ",
-                quoted_text(memory.confirmed_in, CLIENT_NAME_CELLS, "italic"),
+                quoted_name_text(memory.confirmed_in, CLIENT_NAME_CELLS, "italic"),
                 f" said yes, on {day(memory.confirmed_at or memory.created_at)}; "
                 "you have not confirmed it in memtrust.",
             )

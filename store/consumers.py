@@ -32,7 +32,7 @@ from memtrust.store import audit, recall
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
-from memtrust.store.quoting import one_line, quoted
+from memtrust.store.quoting import one_line, quoted_name
 
 Purpose = Literal["style", "privileged"]
 PURPOSES: tuple[Purpose, ...] = ("style", "privileged")
@@ -85,8 +85,9 @@ CLIENT_NAME_CELLS = 40
 def client_words(confirmed_in: str) -> str:
     """``confirmed in “Claude Desktop”, not yet by you``: the words for a row whose only yes
     was that MCP client's (§10), the client's name quoted as data (store.quoting.quoted: one
-    line, escaped, cut to :data:`CLIENT_NAME_CELLS` cells)."""
-    return f"confirmed in {quoted(confirmed_in, CLIENT_NAME_CELLS)}, not yet by you"
+    line, escaped, cut to :data:`CLIENT_NAME_CELLS` cells, store.quoting.quoted_name: its
+    square brackets escaped too, so it can never close the ``[…]`` label it stands in)."""
+    return f"confirmed in {quoted_name(confirmed_in, CLIENT_NAME_CELLS)}, not yet by you"
 
 
 def label_for(formation: str, confidence: float, confirmed_in: str | None = None) -> str:

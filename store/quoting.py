@@ -91,6 +91,25 @@ def quoted(text: str, cells: int = QUOTED_CELLS) -> str:
     return OPEN_QUOTE + cut_to_cells([escaped(char) for char in text], max(cells, 4) - 2) + CLOSE_QUOTE
 
 
+#: Characters a name from outside is never shown with as themselves: memtrust's labels are
+#: written in square brackets (``[saved by you]``), which a name must not close or open.
+_LABEL_BRACKETS = frozenset("[]")
+
+
+def quoted_name(text: str, cells: int = ID_CELLS) -> str:
+    """A name from outside (an MCP client's ``clientInfo`` name, an assistant's, a consumer's)
+    quoted for memtrust's own labels and sentences (§8, §10): :func:`quoted` — one line, quotes
+    and controls escaped, at most ``cells`` cells — with the square brackets of memtrust's
+    labels escaped too (``\\x5b``, ``\\x5d``), so a name can neither close the label it
+    stands in nor start one of its own. Never raises for any ``str``.
+
+    >>> print(quoted_name('Desk”, mine] [x'))
+    “Desk\\u201d, mine\\x5d \\x5bx”
+    """
+    pieces = [f"\\x{ord(char):02x}" if char in _LABEL_BRACKETS else escaped(char) for char in text]
+    return OPEN_QUOTE + cut_to_cells(pieces, max(cells, 4) - 2) + CLOSE_QUOTE
+
+
 def cut_to_cells(pieces: Sequence[str], cells: int, measure: Callable[[str], int] = _cells) -> str:
     """``pieces`` joined when they take at most ``cells`` terminal cells (as ``measure``
     counts them); else the leading whole pieces that fit in ``cells - 1`` and ``…``. A piece

@@ -30,7 +30,7 @@ from memtrust.store.overview import (
     influence_consumer,
     overview_from_export,
 )
-from memtrust.store.quoting import quoted
+from memtrust.store.quoting import quoted_name
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -182,7 +182,7 @@ def _memory_block(record: dict[str, Any], *, inferred: bool = False) -> list[str
         lines.append(f"  - requested by {requester} {when}; awaiting your confirmation")
     elif record.get("confirmed_in") is not None:
         lines.append(
-            f"  - source: {_source(record)}; confirmed in {literal(quoted(record['confirmed_in'], 40))} on "
+            f"  - source: {_source(record)}; confirmed in {literal(quoted_name(record['confirmed_in'], 40))} on "
             f"{_day(record['confirmed_at'] or record['created_at'])}, not yet by you"
         )
     elif record["status"] == "quarantined" and not confirmed_by_user(

@@ -45,7 +45,7 @@ def test_an_agent_row_its_client_confirmed_says_the_client_said_yes_not_you_unti
         "you have not confirmed it in memtrust."
     )
     assert "never for privileged actions until you confirm it" in text and "after you confirmed" not in text
-    assert badges(memory, NOW).plain == "[confirmed in “Claude Desktop”, not yet by you]"
+    assert badges(memory, NOW).plain == "[not yet by you: confirmed in “Claude Desktop”]"
     yours = _memory(status="active", source_ref=ref, confirmed_at=NOW)  # then confirmed in memtrust
     assert (
         "after its client said yes, on 2 Mar 2026; you confirmed it here on 2 Mar 2026." in provenance(yours, NOW).plain
@@ -256,7 +256,7 @@ def test_an_agent_write_quarantined_after_its_client_said_yes_reads_confirmed_in
     ref = "agent:trip-bot#abc;confirmed-by-elicitation"
     in_client = _memory(status="quarantined", source_ref=ref, confirmed_at=NOW, confirmed_in="Zed")
     unconfirmed = _memory(status="quarantined")
-    assert badges(in_client, NOW).plain == "[confirmed in “Zed”, not yet by you] [quarantined]"
+    assert badges(in_client, NOW).plain == "[not yet by you: confirmed in “Zed”] [quarantined]"
     assert badges(unconfirmed, NOW).plain == "[requested] [quarantined]"
 
 
