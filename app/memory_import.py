@@ -24,7 +24,8 @@ a label under a heading that names a category of attributes when the two make a 
 preference (``Prefers email``). Anything else — ``system.admin: yes``, ``Ignore previous
 instructions: …`` under *About me* — becomes a note (``notes.`` and an id) holding the item's
 words whole, label included. A heading ``Scope: research`` sets the scope of the items under
-it; other headings and the item's date are kept as evidence.
+it (a bare ``Scope: research`` line does the same); other headings and the item's date are kept
+as evidence.
 """
 
 from __future__ import annotations
@@ -288,6 +289,8 @@ class ListImportReport:
     - ``results``: each item asked about, with admission's decision (§3).
     - ``already``: items asked about in an earlier import (answered or waiting): not asked
       again (§3.7). ``repeated``: items the list holds twice (asked once).
+    - ``skipped``: the lines of words not read as memories, ``(line number, why)``
+      (:attr:`MemoryList.skipped`); the summary names each, so no line is dropped unsaid.
     """
 
     file: str
@@ -297,6 +300,7 @@ class ListImportReport:
     results: list[tuple[ListItem, WriteResult]] = field(default_factory=list)
     already: int = 0
     repeated: int = 0
+    skipped: list[tuple[int, str]] = field(default_factory=list)
 
     def counts(self) -> Counter[str]:
         """How many items had each outcome: ``pending`` (in the Inbox), ``quarantined``,
@@ -395,7 +399,23 @@ class ListImportReport:
             extra.append(
                 f"{self.repeated} {'line repeats' if self.repeated == 1 else 'lines repeat'} another and {'was' if self.repeated == 1 else 'were'} asked once."
             )
+        if self.skipped:
+            extra.append(skipped_sentence(self.skipped))
         return " ".join([sentence, *extra])
+
+
+#: The most skipped lines a summary names one by one (the rest are counted).
+SKIPPED_NAMED = 5
+
+
+def skipped_sentence(skipped: list[tuple[int, str]]) -> str:
+    """One sentence naming the lines of a list not read as memories, each with why:
+    ``"2 lines were not read as memories: line 4 (…), line 9 (…)."``"""
+    named = [f"line {line} ({why})" for line, why in skipped[:SKIPPED_NAMED]]
+    if len(skipped) > SKIPPED_NAMED:
+        named.append(f"{len(skipped) - SKIPPED_NAMED:,} more")
+    count = len(skipped)
+    return f"{count:,} {'line was' if count == 1 else 'lines were'} not read as {'a memory' if count == 1 else 'memories'}: {', '.join(named)}."
 
 
 def import_memory_list(
@@ -411,7 +431,9 @@ def import_memory_list(
     """
     named_by = "you" if assistant is not None else ("the list" if found.assistant is not None else None)
     chosen = assistant or found.assistant or "other"
-    report = ListImportReport(file=file_name, assistant=chosen, named_by=named_by, items=len(found.items))
+    report = ListImportReport(
+        file=file_name, assistant=chosen, named_by=named_by, items=len(found.items), skipped=list(found.skipped)
+    )
     actor = actor or f"import-list:{file_name}"
     first: dict[str, tuple[ListItem, str]] = {}
     for item, scope in _scoped(found):

@@ -12,6 +12,7 @@ import pytest
 
 from memtrust.app.ingest.memory_list import parse_memory_list, read_memory_list_file
 from memtrust.app.memory_import import ITEM_IDENTITY_PREFIX, import_memory_list, item_identity, key_for
+from memtrust.store.errors import IngestError
 from memtrust.store.model import Proposal
 from memtrust.store.opening import create_throwaway_store
 from tests.command_line import run_memtrust
@@ -230,6 +231,49 @@ def test_a_scope_heading_sets_the_scope_of_the_items_under_it(store):
         "Likes tea": "shared",
         "Cites sources in APA style": "research",
     }
+
+
+@pytest.mark.parametrize("scope_line", ["Scope: research", "## Scope: research", "**Scope: research**"])
+@pytest.mark.parametrize("bullet", ["- ", ""])
+def test_a_scope_line_sets_the_scope_written_bare_or_as_a_heading(store, scope_line, bullet):
+    bring(store, f"{bullet}Likes tea\n\n{scope_line}\n{bullet}Cites sources in APA style\n", assistant="other")
+    assert {row.value: row.scope for row in store.list()} == {
+        "Likes tea": "shared",
+        "Cites sources in APA style": "research",
+    }
+
+
+def test_every_line_of_a_list_is_read_or_named_as_skipped(store):
+    text = (
+        "- Likes jazz\n"
+        "2026-11-30: Moved to Gent\n"
+        "15 March 2025 - Plays the cello\n"
+        "some words that are not a memory\n"
+        "- Cites sources in APA style\n"
+    )
+    report = bring(store, text, assistant="other")
+    assert sorted(row.value for row in store.list()) == [
+        "Cites sources in APA style",
+        "Likes jazz",
+        "Moved to Gent",
+        "Plays the cello",
+    ]
+    assert report.skipped == [(4, "text between the list's bullets, not a memory")]
+    assert "1 line was not read as a memory: line 4 (text between the list's bullets" in report.summary()
+
+
+def test_one_item_too_long_for_a_memory_is_refused_alone_and_the_rest_kept(store):
+    long = " ".join(["word"] * 900)
+    report = bring(store, f"- Likes jazz\n- {long}\n- Plays the cello\n", assistant="other")
+    assert sorted(row.value for row in store.list()) == ["Likes jazz", "Plays the cello"]
+    assert [line for line, _why in report.skipped] == [2]
+    assert "line 2 (900 words, too long for one memory" in report.summary()
+
+
+def test_a_list_of_mostly_paragraphs_is_still_refused_whole():
+    paragraph = " ".join(["word"] * 200)
+    with pytest.raises(IngestError, match="reads as paragraphs of prose"):
+        parse_memory_list(f"- {paragraph}\n- {paragraph}\n- Likes jazz\n", "story.txt")
 
 
 def test_headings_and_dates_are_kept_as_evidence(store):

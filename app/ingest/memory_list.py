@@ -79,13 +79,19 @@ class MemoryList:
     names outside its items (``chatgpt``, ``claude``, ``gemini``, ``memtrust``; ``None`` when
     it names none or several), whether the items came from a fenced block, how many lines of
     other text lay among the items (not headings, not the assistant's chatter), and whether
-    the items were bullets (or dated entries) rather than plain lines."""
+    the items were bullets (or dated entries) rather than plain lines.
+
+    ``skipped``: every line that holds words but was not read as a memory, heading or the
+    assistant's chatter, as ``(line number, why)`` — text between the bullets, an item too
+    long to be one memory — so that no line is dropped without being named (DESIGN.md §6).
+    """
 
     items: list[ListItem] = field(default_factory=list)
     assistant: str | None = None
     fenced: bool = False
     other_lines: int = 0
     bulleted: bool = False
+    skipped: list[tuple[int, str]] = field(default_factory=list)
 
 
 # --- line shapes -------------------------------------------------------------------------
@@ -98,6 +104,11 @@ _UNDERLINE = re.compile(r"^\s*(?:=+|-+)\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*•‣◦·▪–—+]|\d{1,3}[.)]|[a-z][.)])\s+(?:\[[ xX]\]\s+)?(?P<text>\S.*)$")
 #: A dated entry without a bullet: ``[2024-03-15] - …`` (Claude's import prompt asks for it).
 _BRACKET_DATE_ENTRY = re.compile(r"^\s*\[(?P<date>[^\]]{1,40})\]\s*(?:[-–—:]\s*)?(?P<text>\S.*)$")
+#: A line that sets the scope of the items under it, with or without heading marks:
+#: ``Scope: research`` as ``## Scope: research`` (docs/moving-memories.md).
+_SCOPE_LINE = re.compile(r"^\s*(?:#{1,6}\s+)?(?:\*\*|__)?scope\s*:\s*(?P<scope>[a-z0-9_]{1,64})(?:\*\*|__)?\s*$", re.I)
+#: Why a line of words between the bullets of a list was not read.
+BETWEEN_BULLETS = "text between the list's bullets, not a memory"
 #: A label in bold before the memory: ``**Work:** Designer`` or ``**Work**: Designer``.
 _BOLD_LABEL = re.compile(r"^(?:\*\*|__)(?P<label>[^*_:]{1,40}?)(?::(?:\*\*|__)|(?:\*\*|__):)\s*")
 _CHATTER = re.compile(
@@ -277,10 +288,22 @@ def _is_bulleted(numbered: list[tuple[int, str]]) -> bool:
     return any(_BULLET.match(line) or _BRACKET_DATE_ENTRY.match(line) for _, line in numbered)
 
 
-def _items(numbered: list[tuple[int, str]], framing: list[str]) -> tuple[list[ListItem], int]:
+def _dated_entry(line: str) -> bool:
+    """Whether ``line`` is a dated entry without a bullet, in a form the list's dates are
+    documented in: ``[2024-03-15] - …`` or ``2026-11-30: …`` (a date that reads, then a
+    separator and words)."""
+    if _BRACKET_DATE_ENTRY.match(line):
+        return True
+    match = _LEADING_DATE.match(line.strip())
+    return match is not None and read_date(match.group("date").strip()) is not None
+
+
+def _items(
+    numbered: list[tuple[int, str]], framing: list[str], skipped: list[tuple[int, str]]
+) -> tuple[list[ListItem], int]:
     """The items among ``numbered`` lines, and how many lines of other text lay between them
-    (neither items, headings nor chatter). Headings and chatter are appended to ``framing``,
-    for :func:`named_assistant`."""
+    (neither items, headings nor chatter); those lines are appended to ``skipped`` with why.
+    Headings and chatter are appended to ``framing``, for :func:`named_assistant`."""
     bulleted = _is_bulleted(numbered)
     items: list[ListItem] = []
     heading: str | None = None
@@ -293,13 +316,18 @@ def _items(numbered: list[tuple[int, str]], framing: list[str]) -> tuple[list[Li
         next_line = numbered[index + 1][1] if index + 1 < len(numbered) else None
         bullet = _BULLET.match(line)
         body = bullet.group("text") if bullet else line.strip()
+        if not bullet and (scope := _SCOPE_LINE.match(line)) is not None:
+            heading = f"Scope: {scope.group('scope')}"
+            framing.append(heading)
+            last_indent = None
+            continue
         words = _heading(body if bullet else line, None if bullet else next_line)
         if words is not None and (not bullet or body.rstrip().endswith(":") or _BOLD_HEADING.match(body)):
             heading = words
             framing.append(words)
             last_indent = None
             continue
-        if bulleted and not bullet and not _BRACKET_DATE_ENTRY.match(line):
+        if bulleted and not bullet and not _dated_entry(line):
             indent = len(line) - len(line.lstrip())
             if items and last_indent is not None and indent > last_indent:  # a wrapped bullet goes on
                 previous = items[-1]
@@ -314,6 +342,7 @@ def _items(numbered: list[tuple[int, str]], framing: list[str]) -> tuple[list[Li
                 continue
             framing.append(line.strip())
             other += 1
+            skipped.append((number, BETWEEN_BULLETS))
             continue
         if _CHATTER.match(body) or MEMTRUST_HEADER.match(body):
             framing.append(body)
@@ -343,8 +372,10 @@ def parse_memory_list(text: str, name: str) -> MemoryList:
     lines = text.split("\n")
     numbered, outside, fenced = _lines_to_read(lines)
     framing = [line for line in outside if line.strip()]
-    items, other = _items(numbered, framing)
-    found = MemoryList(items, named_assistant([*framing, name]), fenced, other, _is_bulleted(numbered))
+    skipped: list[tuple[int, str]] = []
+    items, other = _items(numbered, framing, skipped)
+    found = MemoryList(items, named_assistant([*framing, name]), fenced, other, _is_bulleted(numbered), skipped)
+    _skip_long_items(found)
     if (problem := refusal(text, name, found)) is not None:
         raise IngestError(problem)
     return found
@@ -369,6 +400,28 @@ WRAPPED_LINE_CHARS = 50
 
 def _sentences(text: str) -> int:
     return len(_SENTENCE.findall(text.strip() + " "))
+
+
+def _too_long(text: str) -> bool:
+    """Whether an item is a paragraph rather than one memory: more than three sentences or
+    more than :data:`PROSE_WORDS` words."""
+    return _sentences(text) > 3 or len(text.split()) > PROSE_WORDS
+
+
+def _skip_long_items(found: MemoryList) -> None:
+    """In a bulleted list whose items are mostly memories, take each item too long to be one
+    (:func:`_too_long`) out and name it in ``found.skipped``: the line is refused, as a value
+    too long is, and the rest of the list is kept. A text whose items are mostly paragraphs
+    is left whole for :func:`refusal` to refuse as prose."""
+    long = [item for item in found.items if _too_long(item.text)]
+    if not found.bulleted or not long or len(long) * 2 >= len(found.items):
+        return
+    for item in long:
+        found.skipped.append(
+            (item.line, f"{len(item.text.split()):,} words, too long for one memory: a memory is a sentence or two")
+        )
+    found.items = [item for item in found.items if not _too_long(item.text)]
+    found.skipped.sort()
 
 
 def _wrapped_lines(items: list[ListItem]) -> int:
@@ -467,7 +520,7 @@ def refusal(text: str, name: str, found: MemoryList) -> str | None:
     texts = [item.text for item in items]
     many = sum(1 for t in texts if _sentences(t) >= 2)
     if (
-        any(_sentences(t) > 3 or len(t.split()) > PROSE_WORDS for t in texts)
+        any(_too_long(t) for t in texts)
         or (len(texts) >= 2 and many * 2 > len(texts))
         or (len(texts) == 1 and not found.bulleted and len(texts[0].split()) > PROSE_WORDS // 2)
     ):
