@@ -897,7 +897,8 @@ KINDS: dict[str, dict[str, str]] = {
             always exhausted,
             weeks along, months along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
             cuff, achilles, whiplash, shin splints, migrane*, kidney stones,
-            early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash""",
+            early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash,
+            ~drink too much, ~drinking too much, ~drank too much""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
@@ -908,7 +909,8 @@ KINDS: dict[str, dict[str, str]] = {
             eerste hulp, spoedeisende hulp, =seh, nierste*, kruisband*, meniscus, whiplash, *prazol, *statine, *olol,
             *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen, *gliptine,
             *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+,
-            bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn""",
+            bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn,
+            drink te veel, dronk te veel, drinkt te veel, terugval""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -921,7 +923,8 @@ KINDS: dict[str, dict[str, str]] = {
             kreuzband*, meniskus, schleudertrauma, *prazol, *statin, *olol, *sartan, *oxetin, *azepam, *azolam,
             *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin, *parin, *umab, *tinib,
             insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+,
-            ausschlag, blut husten, huste blut, blut im urin""",
+            ausschlag, blut husten, huste blut, blut im urin,
+            trinke zu viel, trinkt zu viel, getrunken zu viel, zu viel getrunken, ruckfall""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
@@ -934,7 +937,8 @@ KINDS: dict[str, dict[str, str]] = {
             dafalgan, efferalgan, kardegic, spasfon, tercian, *prazole, *statine, *olol, *sartan, *oxetine, *azepam,
             *azolam, *triptan, *cilline, *mycine, *floxacine, *profene, *gliptine, *setron, *apine, *parine,
             *umab, *tinib,
-            tousse du sang, sang dans les urines, eruption cutanee, plaques rouges, coeliaqu*""",
+            tousse du sang, sang dans les urines, eruption cutanee, plaques rouges, coeliaqu*,
+            bois trop, boit trop, bu trop""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
@@ -945,7 +949,8 @@ KINDS: dict[str, dict[str, str]] = {
             cruzado, menisco, latigazo cervical, enantyum, *prazol, *statina, *olol, *sartan, *oxetina, *azepam,
             *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
             *umab, *tinib,
-            tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel, celiaqu*""",
+            tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel, celiaqu*,
+            bebo demasiado, bebe demasiado, bebo mucho, bebia demasiado""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
@@ -957,7 +962,8 @@ KINDS: dict[str, dict[str, str]] = {
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
             euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp""",
         "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
-            tieso, estoy tiesa, pago aplazado, pagar a plazos""",
+            tieso, estoy tiesa, pago aplazado, pagar a plazos,
+            vivo del paro, cobro del paro, del paro""",
     },
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,

@@ -307,6 +307,8 @@ def test_the_context_rules_keep_the_persons_own_sense(text, cls):
         ("Je tousse du sang depuis deux jours.", "health"),
         ("Ich habe seit Wochen Ausschlag am Arm.", "health"),
         ("I was stopped and searched on the way home.", "crime"),
+        ("Ich trinke zu viel.", "health"),
+        ("Bebo demasiado últimamente.", "health"),
     ],
 )
 def test_kinds_of_wording_are_found_beyond_listed_sentences(text, cls):
