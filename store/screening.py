@@ -43,6 +43,32 @@ _WEEKDAY_NAMES = (
     ("sunday", "zondag", "sonntag", "dimanche", "domingo"),
 )
 _WEEKDAY = "(?:" + "|".join("|".join(names) for names in _WEEKDAY_NAMES) + ")"
+#: Month names, January first, per language (accents optional where people leave them off).
+_MONTH_NAMES = (
+    ("january", "jan", "januari", "januar", "jänner", "janvier", "enero"),
+    ("february", "feb", "februari", "februar", "f[eé]vrier", "febrero"),
+    ("march", "mar", "maart", "märz", "maerz", "mars", "marzo"),
+    ("april", "apr", "avril", "abril"),
+    ("may", "mei", "mai", "mayo"),
+    ("june", "jun", "juni", "juin", "junio"),
+    ("july", "jul", "juli", "juillet", "julio"),
+    ("august", "aug", "augustus", "ao[uû]t", "agosto"),
+    ("september", "sep", "sept", "septembre", "septiembre"),
+    ("october", "oct", "oktober", "okt", "octobre", "octubre"),
+    ("november", "nov", "novembre", "noviembre"),
+    ("december", "dec", "dezember", "d[eé]cembre", "diciembre"),
+)
+_MONTH = "(?:" + "|".join("|".join(names) for names in _MONTH_NAMES) + r")\.?"
+#: "until" in the five languages, before a day or a date.
+_UNTIL = r"(?:until|till|til|through|tot(?:\s+en\s+met)?|bis(?:\s+zum)?|jusqu'(?:à|au)|hasta(?:\s+el)?)"
+#: A yearly date (a birthday, an anniversary, "every year"): "today" there names the day of a
+#: durable fact, not a limit (§4).
+_YEARLY = re.compile(
+    r"\b(?:(?:every|each)\s+year|annually|yearly|birthdays?|anniversary|(?:elk|ieder)\s+jaar|jaarlijks|"
+    r"verjaardag|jarig|jedes\s+jahr|jährlich|geburtstag|chaque\s+année|tous\s+les\s+ans|anniversaire|"
+    r"(?:cada|todos\s+los)\s+años?|anualmente|cumpleaños|aniversario)\b",
+    re.IGNORECASE,
+)
 #: Number words before a unit: how many hours, days or weeks ("a couple" is two, "a few" three).
 _NUMBERS: dict[str, int] = {
     **dict.fromkeys(("a", "an", "one", "een", "één", "ein", "eine", "einen", "un", "une", "una"), 1),
@@ -114,6 +140,17 @@ _PHRASES: tuple[tuple[str, str], ...] = (
         r"|jusqu'à\s+la\s+semaine\s+prochaine|hasta\s+la\s+(?:semana\s+que\s+viene|próxima\s+semana)",
     ),
     (
+        # next week as the time itself ("Next week I am in Paris"): until the end of its Sunday
+        "during_next_week",
+        r"next\s+week|volgende\s+week|nächste\s+woche|(?:la\s+)?semaine\s+prochaine"
+        r"|(?:la\s+)?(?:semana\s+que\s+viene|próxima\s+semana)",
+    ),
+    (
+        "until_date",
+        _UNTIL + r"\s+(?:(?P<day>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?P<month>" + _MONTH + r")"
+        r"|(?P<month_first>" + _MONTH + r")\s+(?P<day_after>\d{1,2})(?:st|nd|rd|th)?)",
+    ),
+    (
         "for_now",
         r"for\s+now|for\s+the\s+time\s+being|for\s+the\s+moment|temporarily"
         r"|voorlopig|voor\s+nu|voor\s+het\s+moment|tijdelijk"
@@ -123,8 +160,8 @@ _PHRASES: tuple[tuple[str, str], ...] = (
     ),
     (
         "until_day",
-        r"(?:until|till|til|through|tot(?:\s+en\s+met)?|bis(?:\s+zum)?|jusqu'(?:à|au)|hasta(?:\s+el)?)\s+"
-        r"(?P<weekday>" + _WEEKDAY + r")",
+        _UNTIL + r"\s+(?:(?:next|volgende|nächsten|nächster|nächste|próximo)\s+)?"
+        r"(?P<weekday>" + _WEEKDAY + r")(?:\s+prochain)?",
     ),
     (
         "duration",
@@ -149,6 +186,10 @@ _NOT_LIMITS = re.compile(
     + _WEEKDAY
     + r"\s+(?:until|till|til|through|to|tot(?:\s+en\s+met)?|bis|hasta|a|au)\s+"
     + _WEEKDAY
+    # "I start my new job next week", "vanaf volgende week": a beginning, not a limit
+    + r"|(?:start|starts|starting|begin|begins|beginning|from|as\s+of|vanaf|ab|à\s+partir\s+de|a\s+partir\s+de)"
+    + r"\b[^.!?]{0,40}?\b(?:next\s+week|volgende\s+week|nächste[rn]?\s+woche|(?:la\s+)?semaine\s+prochaine"
+    + r"|(?:la\s+)?(?:semana\s+que\s+viene|próxima\s+semana))"
     # "I've been vegetarian for two weeks": how long it has lasted, not a limit
     + r"|(?:have|has|had|'ve|'d)\s+been\b[^.!?]*?\bfor\s+(?:the\s+)?(?:last\s+|past\s+)?"
     + _COUNTED
@@ -162,6 +203,29 @@ _LIMITS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def _end_of_day(moment: datetime) -> datetime:
     return moment.replace(hour=23, minute=59, second=59, microsecond=0)
+
+
+def _month_index(name: str) -> int:
+    """1 for January … 12 for December, for a month's name in any of the five languages."""
+    bare = name.rstrip(".")
+    return next(
+        i for i, names in enumerate(_MONTH_NAMES, start=1) if re.fullmatch("|".join(names), bare, re.IGNORECASE)
+    )
+
+
+def _until_date(match: re.Match[str], now: datetime) -> datetime | None:
+    """The end of the day "until 5 December" names: this year's, or next year's once this
+    year's has passed; ``None`` for a day the month does not have."""
+    day = int(match.group("day") or match.group("day_after"))
+    month = _month_index(match.group("month") or match.group("month_first"))
+    for year in (now.year, now.year + 1):
+        try:
+            end = _end_of_day(now.replace(year=year, month=month, day=day))
+        except ValueError:
+            return None
+        if end >= now:
+            return end
+    return None
 
 
 def _weekday_index(name: str) -> int:
@@ -178,11 +242,16 @@ def time_limit(text: str) -> tuple[str, re.Match[str]] | None:
     (until next week), ``for_now`` (for now, for the time being, "voorlopig", "vorerst",
     "pour l'instant", "por ahora"), ``until_day`` (until a weekday; group ``weekday``) and
     ``duration`` (a number of hours, days or weeks; groups ``count`` and ``hour``/``day``/
-    ``week``), in English, Dutch, German, French and Spanish (§6). Words that only look like a
+    ``week``), ``during_next_week`` ("next week I am in Paris"), ``until_date`` ("until 5
+    December"; groups ``day``/``month`` or ``month_first``/``day_after``), in English, Dutch,
+    German, French and Spanish (§6). A sentence about a yearly date (a birthday, "every
+    year") states no limit. Words that only look like a
     limit — "nowadays", "to this day", a morning that is a time of day, a range of weekdays —
     are not one. Apostrophes may be straight or curly.
     """
     folded = text.replace("\u2019", "'").replace("\u2018", "'")
+    if _YEARLY.search(folded):
+        return None
     folded = _NOT_LIMITS.sub(lambda found: " " * len(found.group(0)), folded)
     found = [(match.start(), kind, match) for kind, pattern in _LIMITS if (match := pattern.search(folded))]
     if not found:
@@ -200,7 +269,9 @@ def temporary_expiry(text: str, now: datetime) -> datetime | None:
     tomorrow → end of tomorrow; the day after tomorrow → end of that day; this week, this
     weekend, until the end of the week → end of Sunday; this month, until the end of the month
     → end of the month; until next week → end of next Monday; until a weekday → end of the
-    next such day (a week ahead when it is today); for now → 7 days; N hours, days or weeks →
+    next such day (a week ahead when it is today), "until next Tuesday" the same; next week →
+    end of its Sunday; until a date → end of that day (next year's once this year's has
+    passed); for now → 7 days; N hours, days or weeks →
     N of them.
     """
     limit = time_limit(text)
@@ -220,6 +291,10 @@ def temporary_expiry(text: str, now: datetime) -> datetime | None:
         return _end_of_day(first_next - timedelta(days=1))
     if kind == "next_week":
         return _end_of_day(now + timedelta(days=7 - now.weekday()))
+    if kind == "during_next_week":
+        return _end_of_day(now + timedelta(days=13 - now.weekday()))
+    if kind == "until_date":
+        return _until_date(match, now)
     if kind == "for_now":
         return now + timedelta(days=7)
     if kind == "until_day":

@@ -171,6 +171,45 @@ def test_words_that_only_look_like_a_limit_give_no_expiry(sentence):
     assert temporary_expiry(sentence, SAID) is None
 
 
+@pytest.mark.parametrize(
+    ("sentence", "day"),
+    [
+        # next week as the time itself: until the end of its Sunday (said Wednesday 4 March)
+        ("Next week I am in Paris", "2026-03-15"),
+        ("Volgende week ben ik in Gent", "2026-03-15"),
+        ("Nächste Woche bin ich in Berlin", "2026-03-15"),
+        ("La semaine prochaine je suis à Lyon", "2026-03-15"),
+        ("La semana que viene estoy en Madrid", "2026-03-15"),
+        # until next <weekday>: the coming one
+        ("Until next Tuesday I am on call", "2026-03-10"),
+        ("Bis nächsten Dienstag habe ich Bereitschaft", "2026-03-10"),
+        ("Hasta el próximo martes estoy de guardia", "2026-03-10"),
+        # until a date: this year's, or next year's once it has passed
+        ("I am on holiday until 5 December", "2026-12-05"),
+        ("Ich bin bis zum 5. Dezember im Urlaub", "2026-12-05"),
+        ("Je suis en vacances jusqu'au 5 décembre", "2026-12-05"),
+        ("I'm away until February 2", "2027-02-02"),
+    ],
+)
+def test_next_week_until_next_weekday_and_until_a_date_are_time_limits(sentence, day):
+    expiry = temporary_expiry(sentence, SAID)
+    assert expiry is not None and expiry.date().isoformat() == day
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "My birthday is today, remind me every year",
+        "Heute ist mein Geburtstag, jedes Jahr am 4. März",
+        "Hoy es mi cumpleaños, todos los años",
+        "I start my new job next week",
+        "Vanaf volgende week werk ik in Gent",
+    ],
+)
+def test_a_yearly_date_or_a_beginning_next_week_is_no_limit(sentence):
+    assert temporary_expiry(sentence, SAID) is None
+
+
 def test_admission_gives_a_dutch_request_for_this_week_the_expiry_of_the_english_one():
     def decided(sentence: str):
         proposal = Proposal("food.diet", "vegetarian", "explicit", "chat", utterance=sentence, said_at=SAID)
