@@ -7,7 +7,9 @@ Usage::
 Reads the hand-written labelled lines in ``tests/data/secrets/``: ``heldout.tsv`` (written
 before the screen and never tuned on), ``dev.tsv`` (written after, the set the screen was
 tuned against) and ``heldout2.tsv`` (written after that tuning; its first run is in the
-README, and the kinds it showed were fixed afterwards). Each line is a secret of one kind or a hard negative, in English, Dutch,
+README, and the kinds it showed were fixed afterwards) and ``labels.tsv`` (secrets given as
+"Label: value" and list items under a heading that names secrets, with ordinary labelled
+memories beside them; written before the label rule). Each line is a secret of one kind or a hard negative, in English, Dutch,
 German, French or Spanish, as a memory's value or as its key. For each set it prints:
 
 - recall on secrets (any secret found), per kind, per language and per position, and how
@@ -48,7 +50,9 @@ def _rate(hits: int, total: int) -> str:
 
 def judge(item: LabelledSecret) -> Secret | None:
     """What the screen says of one line, as admission screens it: a value with no key, or a key."""
-    return secret_in_key(item.text) if item.position == "key" else screen_secret(item.text)
+    if item.position == "key":
+        return secret_in_key(item.text)
+    return screen_secret(item.text, heading=item.heading)
 
 
 def score(name: str, show_misses: bool) -> None:
@@ -93,7 +97,7 @@ def score(name: str, show_misses: bool) -> None:
         cell = by_language[language]
         print(f"    {language:<12} {_rate(cell[0], cell[1]):>20}  {_rate(cell[2], cell[3]):>20}")
     print("  per position:          recall              false positives")
-    for position in ("value", "key"):
+    for position in ("value", "key", "item"):
         cell = by_position[position]
         print(f"    {position:<12} {_rate(cell[0], cell[1]):>20}  {_rate(cell[2], cell[3]):>20}")
     if show_misses:
@@ -128,7 +132,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
     args = parser.parse_args()
-    for name in ("heldout", "dev", "heldout2"):
+    for name in ("heldout", "dev", "heldout2", "labels"):
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()

@@ -175,14 +175,18 @@ def _sensitive_inference(proposal: Proposal) -> Decision | None:
     return None
 
 
-def secret_refusal(text: str, key: str | None = None, asked_key: str | None = None) -> str | None:
+def secret_refusal(
+    text: str, key: str | None = None, asked_key: str | None = None, heading: str | None = None
+) -> str | None:
     """Why §3.5 refuses a memory (one sentence naming the secret's kind, never its content,
     §3.9), or ``None``: a secret in ``text`` (the value, or the sentence it came from with
-    the value), in ``key``, or in ``asked_key`` (the key a caller gave a note, :class:`Proposal`).
-    The one home of that refusal: admission, the edit, the add form all say it."""
+    the value), in ``key``, or in ``asked_key`` (the key a caller gave a note, :class:`Proposal`);
+    ``heading`` is the heading a memory list's item stood under ("Gmail: sunflower" under
+    *Passwords* is a password). The one home of that refusal: admission, the edit, the add
+    form all say it."""
     from memtrust.store.secrets import refusal, screen_secret  # its patterns compile on a write's first use
 
-    found = screen_secret(text, key=key) or (screen_secret("", key=asked_key) if asked_key else None)
+    found = screen_secret(text, key=key, heading=heading) or (screen_secret("", key=asked_key) if asked_key else None)
     return refusal(found.noun) if found else None
 
 
@@ -201,7 +205,10 @@ def key_in_report(key: str, decision: Decision) -> str:
 def _secret(proposal: Proposal) -> Decision | None:
     """§3.5: a secret in the key, the value or the sentence it came from, whatever the formation."""
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"
-    reason = secret_refusal(screened, key=proposal.key, asked_key=proposal.asked_key)
+    heading = (proposal.evidence or {}).get("heading")
+    reason = secret_refusal(
+        screened, key=proposal.key, asked_key=proposal.asked_key, heading=heading if isinstance(heading, str) else None
+    )
     return _reject(reason, "3.5") if reason else None
 
 

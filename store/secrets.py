@@ -49,6 +49,16 @@ What is recognised, and why so (the labelled set in ``tests/data/secrets/`` and
   Spanish forms ("mijn wachtwoord is …", "mein Passwort lautet …", "mon mot de passe est
   …", "mi contraseña es …"). Talk about passwords ("my password manager is Bitwarden") is
   not a password.
+- **"Label: value"**, a line whose label names what the value opens: "Front door: 4471",
+  "Alarm: 7719" (a door, lock or alarm and digits alone); "Netflix: Xk9!mPq2zz" (any label
+  and a token mixing letters, digits and a symbol); "iCloud: Summer2024x" (an account or a
+  device and a token of both cases and digits); "Wifi: correcthorsebatterystaple". A value of
+  several words is talk ("Gmail: work account", "Front door: blue"), and handles, hashtags,
+  addresses, file names and code are not passwords.
+- **items under a heading that names secrets** (a memory list's "## Passwords", "## Door
+  codes", "## Wachtwoorden", "## PINs"; admission passes the heading kept as the item's
+  evidence): "Gmail: sunflower" is a password there, "Shed: 112" a code; "Use a password
+  manager" is not.
 
 Pure functions; the patterns compile on import (admission imports this module on a write's
 first use, so a read never pays for it), the BIP39 word lists load on the first screen.
@@ -454,6 +464,111 @@ def _password(text: str) -> bool:
     return any(not _PASSWORD_TALK.match(text, match.start()) for match in _PASSWORD.finditer(text))
 
 
+# --- "Label: value", and items under a heading that names secrets --------------------------
+
+# One line "Label: value" (":", "=", " - " between): a label of a few words, a value of
+# one token. A value with spaces is talk ("Gmail: work account"), never a password.
+_LABELLED = re.compile(
+    r"^[ \t]*(?:[-*•+][ \t]+)?(?P<label>[^\W\d_][\w.&'’+/ -]{0,40}?)[ \t]*(?:[:=]|[ \t][-–][ \t])(?!//)[ \t]*"
+    r"[\"'“«]?(?P<value>\S+?)[\"'”»]?[ \t]*$",
+    re.MULTILINE,
+)
+# Symbols a password mixes in; "-", "_", "." and "/" are left out, as names and ids hold them
+# ("Blink-182", "robin_2024", "v2.3.1"), and so are "," and ";" (punctuation, CSS).
+_PASSWORD_SYMBOLS = frozenset("!#$%&*+=?@^|~<>")
+# Not a password: a handle, a hashtag, a URL, an e-mail address, a domain or a file name, and
+# code ("response.json()[0]", "s3.Bucket(name)": brackets and quotes).
+_NOT_PASSWORD = re.compile(
+    r"^[@#]|[()\[\]{}\"'`]|://|^www\.|^[^@\s]+@[^@\s]+\.[a-z]{2,}$|\.(?:com|org|net|io|nl|de|fr|es|be|uk|pdf|docx?|txt|jpe?g|png)$",
+    re.IGNORECASE,
+)
+# A label that names an account or a device a password opens; its value need not hold a symbol.
+_ACCOUNT_LABEL = re.compile(
+    r"\b(?:account|login|log-in|e-?mail|mail|inbox|bank|banking|laptop|computer|pc|mac|vpn|server|admin|"
+    r"gmail|outlook|hotmail|yahoo|icloud|apple ?id|netflix|spotify|amazon|paypal|facebook|instagram|twitter|"
+    r"linkedin|github|gitlab|google|microsoft|dropbox|steam|disney\+?|hbo|ebay|digid|itsme|bol\.com|"
+    r"postfach|konto|compte|cuenta|correo|rekening|sparkasse)\b",
+    re.IGNORECASE,
+)
+# A label naming a wireless network: what follows it is its key (a bare name of eight or more
+# letters too: "Wifi: correcthorsebatterystaple").
+_WIFI_LABEL = re.compile(r"^(?:wi-?fi|wlan|hotspot|router|box internet|réseau wifi|red wifi)\b", re.IGNORECASE)
+# A label naming a door, a lock, an alarm: what follows it, digits alone, is its code.
+_LOCK_LABEL = re.compile(
+    rf"(?:^|\s|[-'’])(?:front door|back door|bike lock|{_LOCKS})$|"
+    r"(?:deur|tür|tor|slot|schloss|alarm|kluis|tresor|garage|gate|door|portail|porte|puerta|portón)$",
+    re.IGNORECASE,
+)
+_BARE_CODE = re.compile(r"[#*]?\d{3,8}[#*]?")
+# Headings that name the secrets listed under them ("## Passwords", "## Door codes").
+_PASSWORD_HEADING = re.compile(
+    r"\b(?:passwords?|passwds?|passcodes?|logins?|log-ins|credentials?|wachtwoorden|wachtwoord|passwort|"
+    r"passwörter|kennwörter|zugangsdaten|mots de passe|mot de passe|identifiants|contraseñas?|claves)\b",
+    re.IGNORECASE,
+)
+_CODE_HEADING = re.compile(
+    r"\b(?:codes?|door ?codes?|access codes?|alarm ?codes?|pins?|pin ?codes?|pincodes?|combinations?|"
+    r"\w*codes|toegangscodes|deurcodes|türcodes|zugangscodes|codes d'accès|codes d’accès|códigos)\b",
+    re.IGNORECASE,
+)
+_PIN_HEADING = re.compile(r"\b(?:pins?|pin ?codes?|pincodes?|pin-?nummern|codes pin)\b", re.IGNORECASE)
+
+
+def _classes(token: str) -> tuple[bool, bool, bool, bool]:
+    """(lower case, upper case, digit, password symbol) present in ``token``."""
+    return (
+        any(c.islower() for c in token),
+        any(c.isupper() for c in token),
+        any(c.isdigit() for c in token),
+        any(c in _PASSWORD_SYMBOLS for c in token),
+    )
+
+
+def _labelled_password(text: str) -> bool:
+    """True when a line of ``text`` is "Label: value" and the value is a password: a token of
+    letters, digits and a symbol mixed ("Netflix: Xk9!mPq2zz") under any label; of lower and
+    upper case and digits under a label naming an account or a device ("iCloud: Summer2024x");
+    of eight or more characters, a digit or ten under a label naming a wireless network."""
+    for match in _LABELLED.finditer(text):
+        label, value = match.group("label").strip(), match.group("value")
+        if not 6 <= len(value) <= 64 or _NOT_PASSWORD.search(value):
+            continue
+        lower, upper, digit, symbol = _classes(value)
+        if (lower or upper) and digit and symbol:
+            return True
+        if _ACCOUNT_LABEL.search(label) and len(value) >= 8 and lower and upper and digit:
+            return True
+        if _WIFI_LABEL.match(label) and (len(value) >= 10 or (len(value) >= 8 and digit)):
+            return True
+    return False
+
+
+def _labelled_code(text: str) -> bool:
+    """True when a line of ``text`` is "Label: digits" and the label names a door, a lock or an
+    alarm ("Front door: 4471", "Alarm: 7719", "Haustür: 3391")."""
+    return any(
+        _BARE_CODE.fullmatch(match.group("value")) and _LOCK_LABEL.search(match.group("label").strip())
+        for match in _LABELLED.finditer(text)
+    )
+
+
+def _under_heading(text: str, heading: str) -> str | None:
+    """The kind of secret a list item ``text`` is, read under its ``heading``: a heading that
+    names passwords makes "Label: word" a password, one that names codes or PINs makes
+    "Label: digits" (or the digits alone) a code or a PIN. ``None`` otherwise ("Use a password
+    manager" under *Passwords*, "Front door: blue" under *Door codes*)."""
+    heading = plain(heading)
+    values = [match.group("value") for match in _LABELLED.finditer(text)]
+    if _BARE_CODE.fullmatch(text.strip()):
+        values.append(text.strip())
+    named_passwords = _PASSWORD_HEADING.search(heading) and not _PASSWORD_TALK.search(heading)
+    if named_passwords and any(len(value) >= 4 and not _NOT_PASSWORD.search(value) for value in values):
+        return "password"
+    if _CODE_HEADING.search(heading) and any(_BARE_CODE.fullmatch(value) for value in values):
+        return "pin" if _PIN_HEADING.search(heading) else "access_code"
+    return None
+
+
 # --- keys ---------------------------------------------------------------------------------
 
 # Key parts that name a secret (``account.password``, ``github.api_key``, ``bank.pin``).
@@ -570,7 +685,13 @@ def _in_text(text: str, context: str) -> str | None:
     for kind, check in _CHECKS:
         if check(text, context):
             return kind
-    return _high_entropy(text)
+    # "Label: value" last: a token or a key a label stands before is named by its own kind.
+    found = _high_entropy(text)
+    if found is None and _labelled_code(text):
+        return "access_code"
+    if found is None and _labelled_password(text):
+        return "password"
+    return found
 
 
 def plain(text: str) -> str:
@@ -580,12 +701,13 @@ def plain(text: str) -> str:
     return "".join(char for char in folded if unicodedata.category(char) != "Cf")
 
 
-def screen_secret(text: str, key: str | None = None) -> Secret | None:
+def screen_secret(text: str, key: str | None = None, heading: str | None = None) -> Secret | None:
     """The first secret found in ``key`` (:func:`secret_in_key`) or ``text``, or ``None``.
 
     ``text`` is a memory's value, or the sentence it came from with the value; ``key`` its
-    dotted key, whose words also give context (a bare nine digits under ``profile.bsn``).
-    Never raises for any string.
+    dotted key, whose words also give context (a bare nine digits under ``profile.bsn``);
+    ``heading`` the heading a memory list's item stands under, which says what the item is
+    ("Gmail: sunflower" under *Passwords*). Never raises for any string.
     """
     if key is not None:
         held = secret_in_key(key)
@@ -593,14 +715,14 @@ def screen_secret(text: str, key: str | None = None) -> Secret | None:
             return held
     text = plain(text)
     context = text if key is None else f"{key.replace('_', ' ')}\n{text}"
-    found = _in_text(text, context)
+    found = _in_text(text, context) or (_under_heading(text, heading) if heading else None)
     return Secret(found) if found else None
 
 
-def find_secret(text: str, key: str | None = None) -> str | None:
+def find_secret(text: str, key: str | None = None, heading: str | None = None) -> str | None:
     """The kind of secret ``text`` (or ``key``) holds, in words (``"a card number"``), or
     ``None``: :func:`screen_secret`'s noun."""
-    found = screen_secret(text, key)
+    found = screen_secret(text, key, heading)
     return found.noun if found else None
 
 

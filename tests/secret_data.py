@@ -11,12 +11,14 @@ DATA = Path(__file__).resolve().parent / "data" / "secrets"
 @dataclass(frozen=True)
 class LabelledSecret:
     """One labelled line: the secret's ``kind`` (a key of ``store.secrets.KINDS``) or
-    ``none``, its ``language``, its ``position`` (``value`` or ``key``) and the ``text``."""
+    ``none``, its ``language``, its ``position`` (``value``, ``key``, or ``item``: a memory
+    list's item, screened with the ``heading`` it stands under) and the ``text``."""
 
     kind: str
     language: str
     position: str
     text: str
+    heading: str | None = None
 
     @property
     def secret(self) -> bool:
@@ -25,12 +27,16 @@ class LabelledSecret:
 
 
 def load(name: str) -> list[LabelledSecret]:
-    """The lines of ``tests/data/secrets/<name>.tsv`` (``dev`` or ``heldout``); ``\\n`` in a
-    text is a line break."""
+    """The lines of ``tests/data/secrets/<name>.tsv`` (``dev``, ``heldout``, ``heldout2``,
+    ``labels``); ``\\n`` in a text is a line break; an ``item`` line's text is its heading,
+    a tab, then the item."""
     found = []
     for line in (DATA / f"{name}.tsv").read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         kind, language, position, text = line.split("\t", 3)
-        found.append(LabelledSecret(kind, language, position, text.replace("\\n", "\n")))
+        heading = None
+        if position == "item":
+            heading, text = text.split("\t", 1)
+        found.append(LabelledSecret(kind, language, position, text.replace("\\n", "\n"), heading))
     return found

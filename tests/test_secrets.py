@@ -140,11 +140,64 @@ def test_a_note_key_made_by_memtrust_is_not_taken_for_a_secret():
     assert secret_in_key("notes.3f9a0c1b2d4e5f60") is None
 
 
-@pytest.mark.parametrize("name", ["heldout", "dev", "heldout2"])
+@pytest.mark.parametrize("name", ["heldout", "dev", "heldout2", "labels"])
 def test_the_labelled_set_meets_the_targets(name):
     lines = load(name)
-    found = [secret_in_key(item.text) if item.position == "key" else screen_secret(item.text) for item in lines]
+    found = [
+        secret_in_key(item.text) if item.position == "key" else screen_secret(item.text, heading=item.heading)
+        for item in lines
+    ]
     secrets = [bool(f) for item, f in zip(lines, found, strict=True) if item.secret]
     negatives = [bool(f) for item, f in zip(lines, found, strict=True) if not item.secret]
     assert sum(secrets) / len(secrets) >= 0.95
     assert sum(negatives) / len(negatives) <= 0.02
+
+
+# "Label: value": the label names what the value opens (§3.5). Ordinary labelled memories stay.
+LABELLED_SECRETS = [
+    ("password", "Gmail: Tr0ub4dor&3", None),
+    ("password", "Netflix: Xk9!mPq2zz", None),
+    ("password", "Wifi: correcthorsebatterystaple", None),
+    ("access_code", "Front door: 4471", None),
+    ("access_code", "Alarm: 7719", None),
+    ("password", "Bank: sunflower", "Passwords"),
+    ("password", "Gmail: zomerfiets", "Wachtwoorden"),
+    ("access_code", "Shed: 112", "Door codes"),
+    ("pin", "Debit card: 9087", "PINs"),
+]
+LABELLED_ORDINARY = [
+    ("Gmail: work account", None),
+    ("Wifi: works in the kitchen", None),
+    ("Front door: blue", None),
+    ("Diet: vegetarian", None),
+    ("Bank: ING", None),
+    ("Gmail: sunflower", "Preferences"),
+    ("Use a password manager", "Passwords"),
+    ("Front door: blue", "Door codes"),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "heading"), LABELLED_SECRETS, ids=[v for _, v, _ in LABELLED_SECRETS])
+def test_a_secret_given_as_label_and_value_is_refused_by_its_kind(kind, value, heading):
+    evidence = {"heading": heading} if heading else None
+    decision = decide(
+        Proposal("notes.x", value, "explicit", "import:gemini", evidence=evidence),
+        learning_enabled=False,
+        existing=[],
+        now=T0,
+    )
+    assert (decision.outcome, decision.rule) == ("reject", "3.5"), decision.reason
+    assert screen_secret(value, heading=heading).kind == kind
+    assert value.split()[-1] not in decision.reason
+
+
+@pytest.mark.parametrize(("value", "heading"), LABELLED_ORDINARY, ids=[f"{h}:{v}" for v, h in LABELLED_ORDINARY])
+def test_an_ordinary_label_and_value_is_kept(value, heading):
+    evidence = {"heading": heading} if heading else None
+    decision = decide(
+        Proposal("notes.x", value, "explicit", "import:gemini", evidence=evidence),
+        learning_enabled=False,
+        existing=[],
+        now=T0,
+    )
+    assert decision.outcome == "pending", decision.reason
