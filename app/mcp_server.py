@@ -177,9 +177,17 @@ def normalise_consumer(name: str) -> str:
     folded; runs of other characters become one ``_``; leading and trailing ``_`` are dropped;
     cut at 64 characters. So names that differ only by case, punctuation or spacing ("Claude
     Desktop", "claude-desktop", "CLAUDE_DESKTOP") are one consumer with one scope. Raises
-    InvalidInput when nothing usable is left, or when the result is ``shared`` (that is the
-    scope every consumer reads, §7).
+    InvalidInput when nothing usable is left, when the result is ``shared`` (that is the
+    scope every consumer reads, §7), or when the name holds a secret (§3.5: the name is stored
+    beside every memory and audit row of the consumer; the sentence names the kind alone).
     """
+    from memtrust.store.secrets import find_secret  # compiled on a write's first use
+
+    if found := find_secret(name or ""):
+        raise InvalidInput(
+            f"This client's name looks like {found}, which memtrust will not keep; start memtrust mcp with "
+            "--consumer NAME."
+        )
     folded = unicodedata.normalize("NFKC", name or "").casefold()
     normal = _NOT_NAME.sub("_", folded.strip()).strip("_")[:64].strip("_")
     return check_consumer(normal)

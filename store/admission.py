@@ -11,8 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any
 
 from memtrust.store.model import (
+    EVIDENCE_IDS,
     FORMATIONS,
     KEY_MAX,
     KEY_PATTERN,
@@ -22,9 +25,11 @@ from memtrust.store.model import (
     Memory,
     Proposal,
     confirmed_by_user,
+    evidence_texts,
     is_known_source,
     is_sensitive,
     mentioned_sensitive_class,
+    sensitive_evidence,
 )
 from memtrust.store.quoting import ID_CELLS, quoted
 
@@ -164,7 +169,7 @@ def _sensitive_inference(proposal: Proposal) -> Decision | None:
     if is_sensitive(proposal.key):
         category = proposal.key.split(".", 1)[0]
         return _reject(f"Nothing about {category} is ever inferred; only you can save it, explicitly.", "3.1")
-    if mentioned := mentioned_sensitive_class(proposal.key, proposal.value):
+    if mentioned := mentioned_sensitive_class(proposal.key, proposal.value) or sensitive_evidence(proposal.evidence):
         return _reject(f"Nothing about {mentioned} is ever inferred; only you can save it, explicitly.", "3.1")
     # The vocabulary (its tables and time zones) is loaded by the first inference, not by
     # every command that imports admission (memtrust context never admits one).
@@ -188,6 +193,42 @@ def secret_refusal(
 
     found = screen_secret(text, key=key, heading=heading) or (screen_secret("", key=asked_key) if asked_key else None)
     return refusal(found.noun) if found else None
+
+
+#: What a piece of outside text kept beside a memory becomes when it holds a secret (§3.5,
+#: §3.9: the kind alone): ``(withheld: a password)``.
+WITHHELD_TEXT = "(withheld: {noun})"
+
+
+def withheld_evidence(evidence: Any) -> Any:
+    """``evidence`` as memtrust may store it beside a memory (§3.5): a copy in which every
+    piece of text holding a secret (:func:`evidence_texts`: a heading, a conversation's title,
+    an agent's observation, an import's fields) is replaced by ``(withheld: <kind>)``, so the
+    secret is never stored and its kind is still said (§3.9). Evidence without a secret is
+    returned as it is. Never raises for JSON-compatible input."""
+    if not any(_text_secret(text) for text in evidence_texts(evidence)):
+        return evidence
+    return _withheld(evidence)
+
+
+def _withheld(value: Any) -> Any:
+    if isinstance(value, str):
+        noun = _text_secret(value)
+        return WITHHELD_TEXT.format(noun=noun) if noun else value
+    if isinstance(value, dict):
+        return {name: inner if name in EVIDENCE_IDS else _withheld(inner) for name, inner in value.items()}
+    if isinstance(value, list | tuple):
+        return [_withheld(inner) for inner in value]
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _text_secret(text: str) -> str | None:
+    """The kind of secret ``text`` holds, in words, or ``None`` (a list's heading repeats on
+    each of its items: screened once)."""
+    from memtrust.store.secrets import find_secret
+
+    return find_secret(text)
 
 
 #: How a list of decisions names the key of a refused secret (§3.9: the reason names the kind).

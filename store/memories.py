@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 from sqlcipher3 import Connection
 
 from memtrust.store import audit, search
-from memtrust.store.admission import DEFAULT_IMPLICIT_TTL, decide, evidence_time, secret_refusal, validate
+from memtrust.store.admission import (
+    DEFAULT_IMPLICIT_TTL,
+    decide,
+    evidence_time,
+    secret_refusal,
+    validate,
+    withheld_evidence,
+)
 from memtrust.store.db import Database
 from memtrust.store.errors import InvalidInput, MemoryNotFound
 from memtrust.store.model import (
@@ -527,6 +534,8 @@ class MemoryStore:
         decision = decide(
             proposal, learning_enabled=learning, existing=existing, now=now_dt, implicit_ttl=ttl, deleted_at=deleted
         )
+        if decision.stored:  # outside words kept beside the memory never hold a secret (§3.5)
+            proposal = replace(proposal, evidence=withheld_evidence(proposal.evidence))
         memory: Memory | None = None
         if decision.refreshes:
             old = next(m for m in existing if m.id == decision.refreshes)

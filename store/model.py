@@ -7,7 +7,7 @@ database; naive datetimes are refused at the boundary (:func:`to_epoch`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, overload
@@ -184,9 +184,16 @@ class Memory:
 
     @property
     def sensitive(self) -> bool:
-        """True when the key is in a sensitive class (§3.1), or the key's words or the value
-        mention one ("notes.diagnosis: diagnosed with diabetes"): the badge the UI shows."""
-        return is_sensitive(self.key) or mentioned_sensitive_class(self.key, self.value) is not None
+        """True when the key is in a sensitive class (§3.1), or the key's words, the value or
+        the outside words kept beside it in its evidence (a memory list's heading, a
+        conversation's title, an agent's observation: :func:`evidence_texts`) mention one
+        ("notes.diagnosis: diagnosed with diabetes", "Likes jazz" under "## HIV positive since
+        2019"): the badge the UI shows."""
+        return (
+            is_sensitive(self.key)
+            or mentioned_sensitive_class(self.key, self.value) is not None
+            or sensitive_evidence(self.evidence) is not None
+        )
 
     def as_record(self) -> dict[str, Any]:
         """The memory as a JSON-ready dict with the §2 field names; times as ISO 8601 UTC."""
@@ -211,6 +218,42 @@ def mentioned_sensitive_class(key: str, value: str) -> str | None:
     return sensitive_class(f"{words} {value}")
 
 
+#: Evidence fields that hold memtrust's identities of messages (``chatgpt:<id>/<id>``), not words.
+EVIDENCE_IDS = frozenset({"message_refs"})
+
+
+def evidence_texts(evidence: object) -> Iterator[str]:
+    """Every piece of text in ``evidence`` (a JSON-compatible value: its strings, nested in
+    dicts and lists, in order), the identities under :data:`EVIDENCE_IDS` left out. These are
+    the outside words memtrust keeps beside a memory — a memory list's heading, a
+    conversation's title, an agent's observation, an import's evidence — which are screened
+    as a value is (DESIGN.md §3.1, §3.5). Never raises."""
+    if isinstance(evidence, str):
+        yield evidence
+    elif isinstance(evidence, dict):
+        for name, value in evidence.items():
+            if name not in EVIDENCE_IDS:
+                yield from evidence_texts(value)
+    elif isinstance(evidence, list | tuple):
+        for value in evidence:
+            yield from evidence_texts(value)
+
+
+def sensitive_evidence(evidence: object) -> str | None:
+    """The §3.1 class (``"health"``…) the outside words of ``evidence`` (:func:`evidence_texts`)
+    speak of, or ``None``: an inference with such evidence is refused (DESIGN.md §3.1), and
+    a memory kept with it is badged sensitive (:attr:`Memory.sensitive`)."""
+    texts = [text for text in evidence_texts(evidence) if text.strip()]
+    if not texts:
+        return None
+    from memtrust.store.sensitive import sensitive_class  # its word lists load on first use
+
+    for text in texts:
+        if found := sensitive_class(text):
+            return found
+    return None
+
+
 #: The mark an agent's ``source_ref`` carries when its client answered yes through MCP elicitation (§10).
 CONFIRMED_BY_ELICITATION = "confirmed-by-elicitation"
 #: Most characters of a client's name kept in ``confirmed_in`` (a longer name is cut, §10).
@@ -220,11 +263,17 @@ CLIENT_NAME_MAX = 100
 def client_name(name: str) -> str:
     """A client's ``clientInfo`` name made fit for ``confirmed_in`` (§10): at most
     :data:`CLIENT_NAME_MAX` characters, NUL and lone surrogates replaced by U+FFFD (SQLite and
-    JSON hold it exactly), ``an unnamed client`` when nothing is left. Kept otherwise as the
+    JSON hold it exactly), ``an unnamed client`` when nothing is left, ``(withheld: <kind>)``
+    when it holds a secret (§3.5: it is stored beside the memory). Kept otherwise as the
     client gave it: it is outside text, shown quoted (store.quoting.quoted) wherever it appears."""
     cleaned = "".join("\ufffd" if char == "\x00" or 0xD800 <= ord(char) <= 0xDFFF else char for char in name)
     cleaned = cleaned[:CLIENT_NAME_MAX]
-    return cleaned if cleaned.strip() else "an unnamed client"
+    if not cleaned.strip():
+        return "an unnamed client"
+    from memtrust.store.secrets import find_secret  # compiled on a write's first use
+
+    found = find_secret(cleaned)
+    return f"(withheld: {found})" if found else cleaned
 
 
 def legacy_confirmed_in(source: str, source_ref: str | None, status: str) -> str | None:

@@ -44,7 +44,7 @@ from typing import Any, NoReturn
 from sqlcipher3 import Connection
 
 from memtrust.store import audit
-from memtrust.store.admission import screen
+from memtrust.store.admission import screen, withheld_evidence
 from memtrust.store.errors import InvalidInput
 from memtrust.store.export import validate_export
 from memtrust.store.memories import INSERT_MEMORY_SQL, MemoryStore
@@ -192,6 +192,7 @@ def check_export(data: Any) -> CheckedExport:
             record["source"],
             scope=record["scope"],
             confidence=record["confidence"],
+            evidence=record["evidence"] if isinstance(record["evidence"], dict) else None,
         )
         decision = screen(proposal)
         if decision is not None and decision.rule == "2":
@@ -202,6 +203,11 @@ def check_export(data: Any) -> CheckedExport:
         if decision is not None:  # a secret (§3.5): named by its kind alone, not even the key's category
             raise InvalidInput(f"The export's memory {position} was refused: {decision.reason} Nothing was imported.")
         values = dict(record)
+        # Outside words kept beside a memory never hold a secret (§3.5): withheld, by kind.
+        values["evidence"] = withheld_evidence(record["evidence"])
+        for name in ("source_ref", "confirmed_in"):
+            if isinstance(values.get(name), str):
+                values[name] = withheld_evidence(values[name])
         values["key"] = keyed_note(record["key"], record["value"])  # §2: an older export's notes.<slug>
         if "confirmed_in" not in record:  # an export made before §10's confirmed_in: as the upgrade derives it
             values["confirmed_in"] = legacy_confirmed_in(record["source"], record["source_ref"], record["status"])
