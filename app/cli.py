@@ -472,6 +472,8 @@ def _memory_line(memory: Memory) -> str:
     else:  # a confidential request quarantined (§3.5) before anyone confirmed it (§3.6)
         badge = "requested, not saved until you confirm it"
     extras: list[str] = [memory.status] if memory.status == "quarantined" else []
+    if memory.sensitive:  # the TUI's badge (§3.1): its key, its words or its evidence speak of one
+        extras.append("sensitive")
     if memory.expires_at:
         extras.append(f"expires {memory.expires_at:%Y-%m-%d}")
     value = quoted(memory.value, LISTED_CELLS)
@@ -486,7 +488,7 @@ def _memory_line(memory: Memory) -> str:
     "--json",
     "as_json",
     is_flag=True,
-    help="Print a JSON array: one object per memory, its fields named as in an export.",
+    help="Print a JSON array: one object per memory, its fields named as in an export (with sensitive: true or false).",
 )
 @db_option
 @click.pass_context
@@ -494,7 +496,9 @@ def list_(ctx: click.Context, formation: str | None, status: str | None, as_json
     """List memories, with their formation."""
     store = _store(ctx, create=False)
     if as_json:
-        _echo_json_array(m.as_record() for m in store.each(formation=formation, status=status))
+        _echo_json_array(
+            {**m.as_record(), "sensitive": m.sensitive} for m in store.each(formation=formation, status=status)
+        )
         return
     memories = store.list(formation=formation, status=status)
     requests = []

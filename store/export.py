@@ -33,6 +33,9 @@ from memtrust.store.model import (
     MEMORY_FIELDS,
     MEMORY_TIME_FIELDS,
     STATUSES,
+    is_sensitive,
+    mentioned_sensitive_class,
+    sensitive_evidence,
     to_epoch,
 )
 
@@ -87,10 +90,24 @@ def _json_object(fields: dict[str, str]) -> str:
 
 _MEMORY_JSON = _json_object(
     {
-        name: _sql_iso(name) if name in MEMORY_TIME_FIELDS else "json(evidence)" if name == "evidence" else name
-        for name in MEMORY_FIELDS
+        **{
+            name: _sql_iso(name) if name in MEMORY_TIME_FIELDS else "json(evidence)" if name == "evidence" else name
+            for name in MEMORY_FIELDS
+        },
+        # Derived, not stored: the badge the app and memtrust list show (§3.1).
+        "sensitive": "json(CASE WHEN memtrust_sensitive(key, value, evidence) THEN 'true' ELSE 'false' END)",
     }
 )
+
+
+def _sensitive_row(key: str, value: str, evidence: str | None) -> bool:
+    """:attr:`store.model.Memory.sensitive` of one row as SQLite holds it (``evidence`` JSON
+    text or NULL), for the export's ``sensitive`` field (§3.1, §9)."""
+    if is_sensitive(key) or mentioned_sensitive_class(key, value) is not None:
+        return True
+    return evidence is not None and sensitive_evidence(json.loads(evidence)) is not None
+
+
 _AUDIT_JSON = _json_object(
     {
         "seq": "seq",
@@ -151,6 +168,7 @@ def export_text(store: MemoryStore, *, app_version: str) -> ExportedText:
     Memories are ordered by creation time, key and id; audit and consent by sequence.
     """
     with store.db.read() as conn:
+        conn.create_function("memtrust_sensitive", 3, _sensitive_row, deterministic=True)
         conn.execute("BEGIN")
         try:
             parts = {

@@ -23,7 +23,7 @@ def _fill(path, clock):
                 actor="t",
             )
         store.propose(Proposal("style.tone", "plain words, no jargon", "explicit", "user", confirmed=True), actor="t")
-        return [m.as_record() for m in store.list()]
+        return [{**m.as_record(), "sensitive": m.sensitive} for m in store.list()]  # as list --json prints
     finally:
         store.close()
 

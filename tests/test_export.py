@@ -95,7 +95,8 @@ def test_every_status_and_formation_is_exported_with_every_design_field(store):
         ("explicit", "quarantined"),
         ("implicit", "active"),
     }
-    assert all(tuple(m) == MEMORY_FIELDS for m in data["memories"])
+    # every §2 field, in order, then the derived badge (§3.1)
+    assert all(tuple(m) == (*MEMORY_FIELDS, "sensitive") for m in data["memories"])
     inferred = next(m for m in data["memories"] if m["key"] == "style.answer_length")
     assert inferred["evidence"]["short_replies"] == 3 and inferred["confidence"] == 0.82
     assert inferred["expires_at"].endswith("Z") and inferred["source"] == "inference:reply_length"
