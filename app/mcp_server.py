@@ -53,6 +53,7 @@ SQLCipher logging is off (§5), and nothing here prints.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -106,6 +107,7 @@ from memtrust.store.model import (
     confirmed_by_user,
     to_epoch,
 )
+from memtrust.store.notes import is_note
 from memtrust.store.quotas import AgentQuota, quota_refusal
 from memtrust.store.quoting import ID_CELLS, quoted
 
@@ -222,12 +224,19 @@ def may_forget_directly(memory: Memory, consumer: str) -> bool:
 
 
 def _key_words(key: str) -> str:
-    """``contact.preferred_channel`` → ``preferred channel (contact.preferred_channel)``."""
-    return f"{key.rsplit('.', 1)[-1].replace('_', ' ')} ({key})"
+    """``contact.preferred_channel`` → ``your preferred channel (contact.preferred_channel)``;
+    any ``notes.…`` key → ``a note``: a note is stored under a key of its own
+    (``notes.<id>``, store.notes), so the words an agent put after ``notes.`` are never the
+    key and never named to the user as if they were."""
+    if is_note(key):
+        return "a note"
+    return f"your {key.rsplit('.', 1)[-1].replace('_', ' ')} ({key})"
 
 
+# The confirmation turn for an agent's explicit write (DESIGN §3.6). Its docstring is the
+# schema's description the client shows the user: plain words, no § numbers.
 class SaveConfirmation(BaseModel):
-    """The confirmation turn for an agent's explicit write (§3.6)."""
+    """Whether to save what the assistant asked memtrust to remember."""
 
     save: bool = Field(title="Save it", description="Tick to save this as something you asked to be remembered.")
 
@@ -510,12 +519,20 @@ class AgentServer:
     # --- tools --------------------------------------------------------------------------
 
     async def get_context(
-        self, ctx: Context, purpose: Purpose = "style", query: str | None = None, max_tokens: int | None = None
+        self,
+        ctx: Context,
+        purpose: Purpose = "style",
+        query: str | None = None,
+        max_tokens: int | float | None = None,
     ) -> Annotated[CallToolResult, ContextResult]:
         async def run() -> CallToolResult:
             consumer = self.consumer_for(ctx)
             call = uuid.uuid4().hex[:16]
-            budget = min(HOST_CAP_TOKENS, recall.DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens)
+            # One rule for any number (docs/mcp.md): above the host cap it is lowered to the cap
+            # (1e308 and 1e400, which JSON writes as a float, too), else its whole part is used.
+            if max_tokens is not None and math.isnan(max_tokens):
+                raise _Refused("get_context was called wrongly: max_tokens must be a number.", "invalid-arguments")
+            budget = recall.DEFAULT_MAX_TOKENS if max_tokens is None else int(min(float(HOST_CAP_TOKENS), max_tokens))
             block = await self._store(
                 context_for,
                 self.store,
@@ -692,7 +709,7 @@ class AgentServer:
             if dry.outcome == "admit" and self._can_elicit(ctx):
                 answer = await self._ask(
                     ctx,
-                    f"{consumer} asks to save {quoted(value, ASKED_CELLS)} as your {_key_words(key)}. Save it?",
+                    f"{consumer} asks to save {quoted(value, ASKED_CELLS)} as {_key_words(key)}. Save it?",
                     SaveConfirmation,
                     "save",
                 )

@@ -356,6 +356,10 @@ def check_export_destination(path: Path) -> None:
         )
     if path.is_dir():
         raise InvalidInput(f"{path} is a folder; give a file name for the export.")
+    if not path.parent.is_dir():
+        raise InvalidInput(
+            f"There is no folder {path.parent}; create it or choose another place for the export (nothing was written)."
+        )
     if path.name.endswith(STORE_COMPANION_SUFFIXES) or path.name == "memtrust.db":
         raise InvalidInput(f"{path} is one of a memtrust store's own files; choose another name for the export.")
     if path.exists():
@@ -390,11 +394,17 @@ def write_export(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, rename),
     mode 0600 whatever the umask, never through a symbolic link (§5). Encodes before creating anything, so text that is not
     valid UTF-8 (a lone surrogate) raises ValueError and leaves no file. Refuses (InvalidInput)
-    a destination :func:`check_export_destination` finds unsafe. Returns the path."""
+    a destination :func:`check_export_destination` finds unsafe, and raises InvalidInput naming
+    ``path`` — never the temporary file beside it — when the system refuses the write (no such
+    folder, no permission, a full disk). Returns the path."""
     path = Path(path)
     check_export_destination(path)
     payload = text.encode("utf-8")
-    write_atomically(path, payload)  # a private temporary file (O_EXCL | O_NOFOLLOW), renamed into place
+    try:
+        write_atomically(path, payload)  # a private temporary file (O_EXCL | O_NOFOLLOW), renamed into place
+    except OSError as exc:
+        why = (exc.strerror or type(exc).__name__).rstrip(".").lower()
+        raise InvalidInput(f"memtrust could not write {path}: {why} (nothing was written).") from None
     return path
 
 

@@ -526,3 +526,46 @@ def test_a_block_for_text_shows_control_and_bidi_characters_escaped_on_stdout_an
         assert printed == written, target
         assert shown in written, (target, written)
         assert not any(char in written for char in "\x07\x1b\u202e\u202c\u200b"), target
+
+
+def test_an_export_to_a_folder_that_does_not_exist_names_the_users_path_not_a_temporary_file(run, tmp_path):
+    assert run("init").returncode == 0
+    target = tmp_path / "no-such-folder" / "x.json"
+    for args in (("export", "--out", str(target)), ("export", "--for", "text", "--out", str(target))):
+        done = run(*args)
+        assert done.returncode == 1
+        assert done.stderr.strip() == (
+            f"memtrust: There is no folder {target.parent}; create it or choose another place for the export "
+            "(nothing was written)."
+        )
+        assert ".tmp" not in done.stderr
+
+
+def test_a_write_the_system_refuses_names_the_export_not_its_temporary_file(tmp_path, monkeypatch):
+    """A full disk (or any refusal) while the temporary file is written is told with the user's
+    path; the temporary file's name is memtrust's business."""
+    import errno
+
+    from memtrust.store import export
+    from memtrust.store.errors import InvalidInput
+
+    def full_disk(target, data, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(target.with_name(".x.json.1234.tmp")))
+
+    monkeypatch.setattr(export, "write_atomically", full_disk)
+    with pytest.raises(InvalidInput) as refused:
+        export.write_export(tmp_path / "x.json", "{}")
+    assert str(refused.value) == (
+        f"memtrust could not write {tmp_path / 'x.json'}: no space left on device (nothing was written)."
+    )
+
+
+def test_a_list_file_over_the_limit_says_its_size_without_rounding_it_down_to_the_limit(tmp_path):
+    from memtrust.app.ingest.memory_list import read_memory_list_file
+    from memtrust.store.errors import IngestError
+
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"a" * 2_400_000)
+    with pytest.raises(IngestError) as refused:
+        read_memory_list_file(big)
+    assert str(refused.value).startswith("big.txt is 2.4 MB, far more than a memory list (at most 2 MB);")

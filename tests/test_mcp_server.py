@@ -9,6 +9,7 @@ and talk to it over stdio, as an assistant does.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from contextlib import asynccontextmanager, contextmanager
@@ -581,3 +582,34 @@ async def test_search_memories_gives_bounded_previews_and_get_memory_one_in_full
     with opened(passphrase_store_path) as store:
         given = [e for e in store.audit_events() if e.event == "influence"]
     assert {e.key for e in given} == {"travel.plan", "travel.seat", "locale.timezone"}
+
+
+async def test_any_max_tokens_above_the_cap_is_lowered_to_it_as_the_docs_say(passphrase_store_path):
+    """docs/mcp.md: a larger max_tokens is lowered to 20,000 — whole numbers and numbers JSON
+    writes as floats alike (1e308)."""
+    async with served(passphrase_store_path) as session:
+        for budget in (10**9, 1e308, 20_001.5):
+            result = await session.call_tool("get_context", {"max_tokens": budget})
+            assert not result.is_error, (budget, result.content)
+            assert result.structured_content["max_tokens"] == 20_000, budget
+
+
+async def test_the_question_for_a_note_names_no_key_it_will_not_have_and_no_section_number(passphrase_store_path):
+    """A note is stored under a key of its own (notes.<id>): the question never names the key
+    the agent wrote (notes.x) as the user's; and nothing the user reads holds a § number."""
+    schemas: list[dict] = []
+
+    async def accept(context, params: types.ElicitRequestParams) -> types.ElicitResult:
+        schemas.append(params.requested_schema)
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"save": True})
+
+    asked: list[str] = []
+    async with served(passphrase_store_path, elicitation=accept) as session:
+        outcome = await call(session, "propose_memory", key="notes.x", value="Likes long walks")
+        await call(session, "propose_memory", key="contact.preferred_channel", value="email")
+    assert asked[0] == "assistant asks to save \u201cLikes long walks\u201d as a note. Save it?"
+    assert asked[1].endswith("as your preferred channel (contact.preferred_channel). Save it?")
+    with opened(passphrase_store_path) as store:
+        assert store.get(outcome["memory_id"]).key != "notes.x"
+    assert "§" not in json.dumps(schemas, ensure_ascii=False) and "§" not in "".join(asked)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -549,6 +550,12 @@ def refusal(text: str, name: str, found: MemoryList) -> str | None:
     return None
 
 
+def _megabytes(size: int) -> str:
+    """``size`` bytes in megabytes (10^6 bytes) for a sentence: one decimal, never rounded down
+    to the limit it is compared with (2,400,000 bytes is ``2.4 MB``, not ``2 MB``)."""
+    return f"{math.ceil(size / 1e5) / 10:g} MB"
+
+
 def read_memory_list_file(path: Path) -> MemoryList:
     """:func:`parse_memory_list` of the UTF-8 text file at ``path`` (a UTF-8 byte-order mark is
     skipped). Raises :class:`IngestError` (one sentence naming the file) when it is missing,
@@ -559,7 +566,8 @@ def read_memory_list_file(path: Path) -> MemoryList:
         size = path.stat().st_size
         if size > MAX_LIST_BYTES:
             raise IngestError(
-                f"{path.name} is {size / 1e6:.0f} MB, far more than a memory list; {WHAT_IS_READ}, "
+                f"{path.name} is {_megabytes(size)}, far more than a memory list (at most "
+                f"{_megabytes(MAX_LIST_BYTES)}); {WHAT_IS_READ}, "
                 "and a conversation export is a JSON file."
             )
         data = path.read_bytes()
