@@ -569,3 +569,18 @@ def test_a_list_file_over_the_limit_says_its_size_without_rounding_it_down_to_th
     with pytest.raises(IngestError) as refused:
         read_memory_list_file(big)
     assert str(refused.value).startswith("big.txt is 2.4 MB, far more than a memory list (at most 2 MB);")
+
+
+def test_adding_a_value_that_waits_in_the_inbox_confirms_it_as_yours(run, tmp_path):
+    assert run("init").returncode == 0
+    listed_file = tmp_path / "list.txt"
+    listed_file.write_text("- Plays the cello\n", encoding="utf-8")
+    assert run("ingest", str(listed_file), "--from", "other").returncode == 0
+    [waiting] = json.loads(run("list", "--json").stdout)
+    assert waiting["status"] == "pending"
+    added = run("add", waiting["key"], "Plays the cello", "--yes")
+    assert added.returncode == 0, added.stderr
+    assert "you confirmed it" in added.stdout and waiting["id"][:8] in added.stdout
+    [saved] = json.loads(run("list", "--json").stdout)
+    assert (saved["id"], saved["status"], saved["formation"]) == (waiting["id"], "active", "explicit")
+    assert saved["confirmed_at"] is not None
