@@ -451,12 +451,16 @@ def add(ctx: click.Context, key: str, value: str, scope: str, yes: bool) -> None
     if not result.decision.stored:
         # The user's own save of a value an agent proposed is their yes to it (§3.6): the
         # waiting request is confirmed, not refused as a duplicate.
-        waiting = [
-            m
-            for m in store.list(status="pending", scope=scope, key=key)
-            if m.formation == "explicit" and m.value == value
-        ]
-        if result.decision.rule == "3.4" and waiting:
+        waiting = (
+            [
+                m
+                for m in store.list(status="pending", scope=scope, key=key)
+                if m.formation == "explicit" and m.value == value
+            ]
+            if result.decision.rule == "3.4"  # a well-formed duplicate: only then is there one to look up
+            else []
+        )
+        if waiting:
             memory = store.confirm(waiting[0].id, actor=CLI_ACTOR)
             click.echo(f"It was waiting in your Inbox; you confirmed it, so it is saved by you. [{memory.id[:8]}]")
             return
