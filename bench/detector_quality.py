@@ -2,7 +2,7 @@
 
 Usage::
 
-    /work/venv/bin/python bench/detector_quality.py
+    .venv/bin/python bench/detector_quality.py
 
 Reads ``tests/labelled/labels.json`` (conversations from tests/data/real/, labelled by
 hand; see the ``about`` field there) and scores each detector on each labelled

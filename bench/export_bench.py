@@ -8,7 +8,7 @@ For 10,000 and 100,000 memories (plus one audit event per memory), time:
 - ``iterdump``: Python's ``sqlite3.Connection.iterdump`` of an unencrypted copy of the same
   database (made with ``sqlcipher_export``), joined into one string.
 
-Run: ``/work/venv/bin/python bench/export_bench.py [N ...]``. Prints seconds and the ratio.
+Run: ``.venv/bin/python bench/export_bench.py [N ...]``. Prints seconds and the ratio.
 """
 
 from __future__ import annotations

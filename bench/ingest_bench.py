@@ -2,7 +2,7 @@
 
 Usage::
 
-    /work/venv/bin/python bench/ingest_bench.py [--mb 200] [--out /tmp/memtrust-bench]
+    .venv/bin/python bench/ingest_bench.py [--mb 200] [--out /tmp/memtrust-bench]
 
 Writes ``conversations.json`` (the ChatGPT export schema: ``mapping``, ``current_node``,
 ``parent``/``children``, ``content.parts``, a regenerated branch in some conversations)
