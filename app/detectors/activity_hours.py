@@ -60,7 +60,7 @@ class ActivityHoursDetector(ImplicitDetector):
                 if len(epochs) == len(reading.turns)
                 else [turn for turn, at in zip(reading.turns, reading.epochs, strict=True) if at is not None]
             )
-            self.log.add_turns(file_name, timed, epochs)
+            self.log.add_many(file_name, timed, epochs)
         return iter(())
 
     @property

@@ -122,27 +122,6 @@ class EvidenceLog:
             if self.last_seen is None or high > self.last_seen:
                 self.last_seen = high
 
-    def add_turns(self, file_name: str, turns: Sequence[Turn], epochs: Sequence[int]) -> None:
-        """Record one signal from each of ``turns`` (all of one conversation, in reading order),
-        whose times are ``epochs`` (epoch seconds UTC, one per turn)."""
-        if not turns:
-            return
-        self.count += len(turns)
-        conversation = turns[0].conversation_id
-        if conversation != self._last_conversation:
-            self.conversations += 1
-            self._last_conversation = conversation
-        half = MAX_REFS // 2
-        room = half - len(self.first_refs)
-        if room > 0:
-            self.first_refs += [message_ref(t.source, t.conversation_id, t.message_id) for t in turns[:room]]
-        self.last_refs.extend([(t.source, t.conversation_id, t.message_id) for t in turns[max(room, 0) :][-half:]])
-        low, high = min(epochs), max(epochs)
-        if self.first_seen is None or low < self.first_seen:
-            self.first_seen = low
-        if self.last_seen is None or high > self.last_seen:
-            self.last_seen = high
-
     @property
     def refs(self) -> list[str]:
         """The sampled message refs, first ones then latest ones."""
