@@ -59,10 +59,10 @@ PROBE = (
 )
 
 
-def _modules_of_context(db, env: dict[str, str]) -> tuple[str, set[str]]:
-    """Run ``memtrust context --query`` on ``db``; its output and the modules it had loaded."""
+def _modules_of(argv: list[str], env: dict[str, str]) -> tuple[str, set[str]]:
+    """Run ``memtrust ARGV`` in a new process; its output and the modules it had loaded."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, "context", "--db", str(db), "--consumer", "assistant", "--query", "violin"],
+        [sys.executable, "-c", PROBE, *argv],
         capture_output=True,
         text=True,
         env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env},
@@ -107,7 +107,7 @@ def raw_key_store(tmp_path):
 @pytest.mark.parametrize("store_fixture", ["passphrase_store", "raw_key_store"])
 def test_context_imports_no_app_agent_server_classifier_or_keychain(request, store_fixture):
     path, env = request.getfixturevalue(store_fixture)
-    output, modules = _modules_of_context(path, env)
+    output, modules = _modules_of(["context", "--db", str(path), "--consumer", "assistant", "--query", "violin"], env)
     assert "plays the violin on Sundays" in output
     loaded = {name: why for name, why in NOT_FOR_CONTEXT.items() if _loaded(modules, name)}
     assert not loaded, f"memtrust context imported {loaded}"
@@ -117,16 +117,6 @@ def test_the_probe_sees_what_a_command_imports(passphrase_store, tmp_path):
     """The same probe on a command that does load some of them (the secrets screen: a memory is
     screened for secrets when added), so an empty list above means they were not imported."""
     path, env = passphrase_store
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, "add", "notes.x", "violin on Sundays", "--yes", "--db", str(path)],
-        capture_output=True,
-        text=True,
-        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env},
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        check=False,
-    )
-    report, _, modules = done.stderr.rpartition("\nMODULES ")
-    assert done.returncode == 0, report
-    assert _loaded(set(json.loads(modules)), "memtrust.store.secrets")
-    assert _loaded(set(json.loads(modules)), "stdnum")
+    _, modules = _modules_of(["add", "notes.x", "violin on Sundays", "--yes", "--db", str(path)], env)
+    assert _loaded(modules, "memtrust.store.secrets")
+    assert _loaded(modules, "stdnum")
