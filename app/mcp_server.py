@@ -1192,8 +1192,9 @@ TOOL_DESCRIPTIONS = {
     ),
     "propose_memory": (
         "Save something the user explicitly asked you to remember ('remember that…', 'from now on…'). "
-        "key is a dotted lowercase path such as contact.preferred_channel, style.answer_length or "
-        "notes.note for free text (memtrust gives a note a key of its own that never spells its words); "
+        "key is one of memtrust's own keys, such as contact.preferred_channel, style.answer_length, "
+        "profile.name or food.diet, or notes.note for free text (memtrust gives a note a key of its own that "
+        "never spells its words); any other key is refused: send the words as a note instead; "
         "value is what to remember; user_words is the user's own sentence, quoted exactly "
         "(it is screened for secrets, confidentiality and temporary phrasing, and never stored). "
         "The user is asked to confirm, here if your client supports it, otherwise later in memtrust's "

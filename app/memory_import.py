@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from memtrust.app.detectors.intents import known_values, note_key
 from memtrust.app.ingest.conversation import ContentIds
 from memtrust.app.ingest.memory_list import ListItem, MemoryList
-from memtrust.store.admission import ALREADY_SAVED
+from memtrust.store.admission import ALREADY_SAVED, outside_keys
 from memtrust.store.inference_vocabulary import INFERABLE
 from memtrust.store.memories import MemoryStore, WriteResult
 from memtrust.store.model import (
@@ -51,7 +51,6 @@ from memtrust.store.model import (
     to_epoch,
 )
 from memtrust.store.notes import is_note
-from memtrust.store.portable import KEY_LABELS
 
 #: The prefix of a memory-list item's identity among the ingested message identities.
 ITEM_IDENTITY_PREFIX = "import-list:"
@@ -85,11 +84,11 @@ LABEL_KEYS: dict[str, str] = {
     "tone": "style.tone",
 }
 
-#: The only keys a memory list can name (module docstring, §2): those the app shows by a label
-#: (:data:`store.portable.KEY_LABELS`) and those an inference may hold
-#: (:data:`store.inference_vocabulary.INFERABLE`). A namespace or key outside them — one a
-#: heading or a written-out key would otherwise mint, ``system.admin``, ``settings.…`` — is a note.
-LIST_KEYS: frozenset[str] = frozenset(KEY_LABELS) | frozenset(INFERABLE) | frozenset(LABEL_KEYS.values())
+#: The only keys a memory list can name (module docstring, §2): memtrust's own, the same closed
+#: set admission holds every outside key to (:func:`store.admission.outside_keys`: the keys the
+#: app shows by a label and those an inference may hold). A namespace or key outside them — one
+#: a heading or a written-out key would otherwise mint, ``system.admin``, ``settings.…`` — is a note.
+LIST_KEYS: frozenset[str] = outside_keys()
 
 #: A label under a category heading that names a known key by a shorter word (``Length:``
 #: under *How to answer* is ``style.answer_length``).

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from memtrust.store.model import (
@@ -31,6 +31,7 @@ from memtrust.store.model import (
     mentioned_sensitive_class,
     sensitive_evidence,
 )
+from memtrust.store.notes import is_note
 from memtrust.store.quoting import ID_CELLS, quoted
 
 #: Default implicit TTL (§4): 60 days; the setting ranges over 30–90 days.
@@ -159,6 +160,46 @@ def _malformed(proposal: Proposal) -> Decision | None:
     return _reject(problem, "2") if problem else None
 
 
+#: The sources whose explicit memories come with a key written by someone else: an agent's
+#: proposal (§10) and a memory list brought from another assistant (``import:<assistant>``).
+_OUTSIDE_KEY_SOURCES = ("agent", "import:")
+
+
+@cache
+def outside_keys() -> frozenset[str]:
+    """The only keys an agent or another assistant's memory list may name (§2): those the app
+    shows by a label (:data:`store.portable.KEY_LABELS`) and those an inference may hold
+    (:data:`store.inference_vocabulary.INFERABLE`). Anything else they want kept is a note
+    (``notes.…``). Loaded on first use (a read never needs them)."""
+    from memtrust.store.inference_vocabulary import INFERABLE
+    from memtrust.store.portable import KEY_LABELS
+
+    return frozenset(KEY_LABELS) | frozenset(INFERABLE)
+
+
+def outside_key_refusal(key: str, source: str) -> str | None:
+    """Why §2 refuses ``key`` from ``source``, or ``None``: an agent's proposal or a memory
+    list's item is kept under one of memtrust's own keys (:func:`outside_keys`) or as a note;
+    a key of its own making (``system.admin``, ``health.condition``, ``settings.…``) is not
+    taken, whatever it says. One sentence, naming the key (a well-formed key: lowercase
+    letters, digits, ``_`` and ``.``)."""
+    if not source.startswith(_OUTSIDE_KEY_SOURCES) or is_note(key) or key in outside_keys():
+        return None
+    return (
+        f"memtrust keeps an assistant's memory under one of its own keys (such as contact.preferred_channel "
+        f"or style.answer_length) or as a note (key notes.note); {key} is not one of them, so nothing was saved."
+    )
+
+
+def _outside_key(proposal: Proposal) -> Decision | None:
+    """§2: an explicit memory from an agent or a memory list under a key memtrust does not
+    know is refused (:func:`outside_key_refusal`)."""
+    if proposal.formation != "explicit":
+        return None
+    reason = outside_key_refusal(proposal.key, proposal.source)
+    return _reject(reason, "2") if reason else None
+
+
 def _sensitive_inference(proposal: Proposal) -> Decision | None:
     """§3.1 for an implicit proposal: a sensitive namespace, a sensitive class the classifier
     recognises in the key's words or the value (the refusal names it), or anything outside
@@ -279,7 +320,8 @@ def decide(
     - ``deleted_at``: when the user last deleted (or cleared) an inference for this (scope,
       key), aware UTC, or ``None``.
 
-    Rules: well-formedness (§2) → 3.1 sensitive classes are explicit-only, and an inference
+    Rules: well-formedness (§2), and an agent's or a memory list's key is one of memtrust's
+    own or a note (§2, :func:`outside_key_refusal`) → 3.1 sensitive classes are explicit-only, and an inference
     is only ever one of the vocabulary's values (:mod:`store.inference_vocabulary`) → 3.2
     implicit learning off rejects implicit writes → 3.3 implicit confidence ≥ threshold → 3.7
     a deleted inference is not inferred again from evidence dated before the deletion → §4
@@ -322,7 +364,8 @@ def decide(
             "4",
         )
 
-    refused = _secret(proposal)
+    # A secret is named first (§3.9); then a key an agent or a list made up (§2).
+    refused = _secret(proposal) or _outside_key(proposal)
     if refused:
         return refused
     screened = proposal.value if proposal.utterance is None else f"{proposal.utterance}\n{proposal.value}"

@@ -51,7 +51,17 @@ def fill(store, *, learning: bool = True) -> dict[str, str]:
             utterance="remember, confidentially, the surprise party for Sam",
         )
     )
-    put(Proposal("billing.plan", "annual", "explicit", "agent", scope="billing", source_ref="billing-agent/call-7"))
+    # an agent names one of memtrust's own keys (§2: an outside key never makes a category)
+    put(
+        Proposal(
+            "work.employer",
+            "Acme (annual plan)",
+            "explicit",
+            "agent",
+            scope="billing",
+            source_ref="billing-agent/call-7",
+        )
+    )
     for key, value in TRICKY_VALUES.items():
         put(Proposal(key, value, "explicit", "user", confirmed=True))
     if learning:

@@ -69,7 +69,13 @@ def test_every_note_key_the_docs_show_is_one_memtrust_makes():
     from memtrust.store.notes import is_note_key
 
     placeholders = {"notes.", "notes.<id>", REDACTED_NOTE_KEY}
-    caller_given = {"notes.my_password", "notes.ghp_…", "notes.card_4111…"}  # keys a caller types, screened
+    caller_given = {
+        "notes.my_password",
+        "notes.ghp_…",
+        "notes.card_4111…",
+        "notes.note",
+        "notes.…",
+    }  # keys a caller types
     shown = {
         (path.name, key)
         for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]

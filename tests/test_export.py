@@ -440,8 +440,8 @@ def _client_confirmed(store, client: str = "Claude Desktop"):
     """An agent's save its MCP client said yes to (§10): the client's word, not the user's."""
     return store.propose(
         Proposal(
-            "profile.nickname",
-            "Ada",
+            "work.employer",
+            "Acme",
             "explicit",
             "agent",
             source_ref="agent:assistant#c1;confirmed-by-elicitation",
@@ -466,10 +466,8 @@ def test_a_memory_confirmed_only_in_a_client_is_exported_with_that_client_and_no
     text = render_markdown(data)
     saved = text.split("## Saved by you")[1].split("## ")[0]
     client = text.split("## Confirmed in an assistant's client, not yet by you (1)")[1].split("## ")[0]
-    assert "`profile.nickname`" not in saved
-    assert (
-        "`profile.nickname`" in client and "confirmed in “Claude Desktop” on" in client and "not yet by you" in client
-    )
+    assert "`work.employer`" not in saved
+    assert "`work.employer`" in client and "confirmed in “Claude Desktop” on" in client and "not yet by you" in client
 
 
 def test_the_schema_refuses_a_client_confirmation_on_an_inference(store):

@@ -64,7 +64,7 @@ def test_tricky_values_survive_export_import_export(store, second_store, tmp_pat
 def test_a_restored_pending_row_still_waits_and_a_quarantined_one_stays_held(store, second_store, tmp_path):
     fill(store)
     restore(second_store, _through_a_file(build_export(store, app_version="test"), tmp_path), actor="test")
-    assert {m.key for m in second_store.list(status="pending")} == {"profile.name", "billing.plan"}
+    assert {m.key for m in second_store.list(status="pending")} == {"profile.name", "work.employer"}
     assert {m.key for m in second_store.list(status="quarantined")} == {"events.surprise_party"}
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from memtrust.store.audit import DETAIL_MAX, REASON_MAX
 from memtrust.store.model import Proposal
+from memtrust.store.notes import note_key
 from memtrust.store.quotas import AgentQuota
 from tests.conftest import TEST_PASSPHRASE
 from tests.test_mcp_server import REPO, call, opened, served, server_output  # noqa: F401 - autouse fixture
@@ -173,9 +174,9 @@ def _seed_pending(path: Path, consumer: str, count: int, start: int = 0) -> None
     with opened(path) as store:
         store.propose_many(
             [
-                Proposal(
-                    f"preferences.item_{consumer}_{n}",
-                    f"value {n}",
+                Proposal(  # a note each: an agent names no key of its own (§2)
+                    note_key(f"item {n} from {consumer}"),
+                    f"item {n} from {consumer}",
                     "explicit",
                     "agent",
                     source_ref=f"agent:{consumer}#seed{n}",
@@ -257,7 +258,7 @@ async def test_ids_resolve_only_among_rows_the_agent_may_see(passphrase_store_pa
             actor="agent:research",
         )
         pending = store.propose(
-            Proposal("profile.city", "Lyon", "explicit", "agent", source_ref="agent:other#y"), actor="agent:other"
+            Proposal("profile.location", "Lyon", "explicit", "agent", source_ref="agent:other#y"), actor="agent:other"
         )
         _give_id(store, mine.memory.id, "c623" + "a" * 28)
         _give_id(store, hidden.memory.id, "c623" + "b" * 28)

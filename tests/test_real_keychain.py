@@ -142,10 +142,10 @@ async def test_the_keychain_killed_mid_session_keeps_the_open_session_and_change
     with open(tmp_path / "server-stderr.txt", "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
-            first = await session.call_tool("propose_memory", {"key": "profile.city", "value": "Lyon"})
+            first = await session.call_tool("propose_memory", {"key": "profile.location", "value": "Lyon"})
             keychain.kill_daemon()
             context = await session.call_tool("get_context", {})
-            second = await session.call_tool("propose_memory", {"key": "profile.language", "value": "French"})
+            second = await session.call_tool("propose_memory", {"key": "locale.language", "value": "French"})
     assert not first.is_error and not context.is_error and not second.is_error  # the key was already in memory
     assert "contact.preferred_channel: email" in context.structured_content["context"]
     before = files(home)

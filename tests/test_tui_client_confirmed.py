@@ -17,7 +17,7 @@ CLIENT_BADGE = "[not yet by you: confirmed in “Claude Desktop”]"
 
 
 async def _a_client_that_says_yes_to_everything(store, user_memory_id: str) -> dict:
-    """An agent proposes profile.nickname = Ada and asks to forget the user's memory; its
+    """An agent proposes work.employer = Acme and asks to forget the user's memory; its
     client accepts every question itself. Returns the propose_memory reply."""
 
     async def accept(context, params: types.ElicitRequestParams) -> types.ElicitResult:
@@ -26,7 +26,7 @@ async def _a_client_that_says_yes_to_everything(store, user_memory_id: str) -> d
     server = AgentServer(store, consumer="assistant").build()
     client_info = types.Implementation(name="Claude Desktop", version="1.0")
     async with Client(server, mode="legacy", elicitation_callback=accept, client_info=client_info) as client:
-        proposed = await client.session.call_tool("propose_memory", {"key": "profile.nickname", "value": "Ada"})
+        proposed = await client.session.call_tool("propose_memory", {"key": "work.employer", "value": "Acme"})
         forgotten = await client.session.call_tool("forget_memory", {"memory_id": user_memory_id})
     assert not proposed.is_error and not forgotten.is_error
     assert forgotten.structured_content["outcome"] == "requested"
@@ -50,11 +50,11 @@ async def test_a_memory_a_client_confirmed_is_badged_so_and_confirming_it_in_the
         await settle(pilot)
         pane = rendered(app.screen.query_one("#saved-list"))
         # Each row: key, value, badges; separated by a rule.
-        name_row, nickname_row = (row.strip() for row in pane.split("─" * 10, 1))
-        assert "profile.nickname" in nickname_row and CLIENT_BADGE in nickname_row
-        assert "[saved by you]" not in nickname_row
+        name_row, employer_row = (row.strip() for row in pane.split("─" * 10, 1))
+        assert "work.employer" in employer_row and CLIENT_BADGE in employer_row
+        assert "[saved by you]" not in employer_row
         assert "profile.name" in name_row and "[saved by you]" in name_row
-        await pilot.press("down")  # profile.name, then profile.nickname (same time: key order)
+        await pilot.press("down")  # profile.name, then work.employer (same time: key order)
         await settle(pilot)
         detail = detail_shown(app)
         assert "wrote this after its client “Claude Desktop” said yes, on 2 Mar 2026" in detail
@@ -68,7 +68,7 @@ async def test_a_memory_a_client_confirmed_is_badged_so_and_confirming_it_in_the
         inbox = flat(rendered(app.screen.query_one("#inbox-list")).replace("│", " "))
         assert "assistant (an assistant) asks to forget: delete profile.name = “Sam Rivera”?" in inbox
         assert (
-            "“Claude Desktop” said yes to saving “Ada” as your profile.nickname, not you in memtrust. "
+            "“Claude Desktop” said yes to saving “Acme” as your work.employer, not you in memtrust. "
             "memtrust cannot tell whether you or the client answered. Is it yours?"
         ) in inbox
         await pilot.press("down")  # the request to forget comes first
@@ -79,7 +79,7 @@ async def test_a_memory_a_client_confirmed_is_badged_so_and_confirming_it_in_the
 
     memory = store.get(reply["memory_id"])
     assert memory.confirmed_in is None and memory.confirmed_at is not None
-    assert sorted(_privileged(store)) == ["profile.name", "profile.nickname"]
+    assert sorted(_privileged(store)) == ["profile.name", "work.employer"]
     confirm = next(e for e in store.audit_events() if e.event == "confirm")
     assert (confirm.actor, confirm.memory_id, confirm.detail) == (
         "tui",
@@ -147,11 +147,11 @@ async def test_a_clients_name_cannot_close_memtrusts_label_anywhere_and_not_yet_
     server = AgentServer(store, consumer="assistant").build()
     client_info = types.Implementation(name=FORGING_CLIENT, version="1.0")
     async with Client(server, mode="legacy", elicitation_callback=accept, client_info=client_info) as client:
-        proposed = await client.session.call_tool("propose_memory", {"key": "profile.nickname", "value": "Ada"})
+        proposed = await client.session.call_tool("propose_memory", {"key": "work.employer", "value": "Acme"})
         context = await client.session.call_tool("get_context", {})
     assert proposed.structured_content["confirmed_in"] == FORGING_CLIENT
-    [line] = [row for row in context.structured_content["context"].splitlines() if "profile.nickname" in row]
-    assert line == f"- [confirmed in {FORGING_SHOWN}, not yet by you] profile.nickname: Ada"
+    [line] = [row for row in context.structured_content["context"].splitlines() if "work.employer" in row]
+    assert line == f"- [confirmed in {FORGING_SHOWN}, not yet by you] work.employer: Acme"
     assert line.count("[") == 1 and line.count("]") == 1
 
     from memtrust.store.export import build_export
