@@ -270,6 +270,29 @@ def test_one_item_too_long_for_a_memory_is_refused_alone_and_the_rest_kept(store
     assert "line 2 (900 words, too long for one memory" in report.summary()
 
 
+@pytest.mark.parametrize(
+    ("long", "said"),
+    [
+        (" ".join(["word"] * 900), "line 3 (900 words, too long for one memory"),
+        ("Once upon a time. " * 10, "line 3 (40 words, too long for one memory"),
+        ("x" * 5000, "1 refused for another reason"),  # admission's: longer than a value holds
+    ],
+    ids=["900 words", "ten sentences", "a 5,000-character token"],
+)
+def test_a_list_without_bullets_refuses_a_line_too_long_for_a_memory_alone(store, long, said):
+    """A list of one memory a line (no bullets) is refused line by line as a bulleted one is:
+    a line too long for a memory is named in the summary, the others are kept."""
+    report = bring(store, f"Likes jazz\nReads science fiction\n{long}\nPlays the cello\n", assistant="other")
+    assert sorted(row.value for row in store.list()) == ["Likes jazz", "Plays the cello", "Reads science fiction"]
+    assert said in report.summary()
+
+
+def test_a_text_of_mostly_long_lines_without_bullets_is_still_refused_whole():
+    paragraph = " ".join(["word"] * 200)
+    with pytest.raises(IngestError, match="reads as paragraphs of prose"):
+        parse_memory_list(f"{paragraph}\n{paragraph}\nLikes jazz\n", "story.txt")
+
+
 def test_a_list_of_mostly_paragraphs_is_still_refused_whole():
     paragraph = " ".join(["word"] * 200)
     with pytest.raises(IngestError, match="reads as paragraphs of prose"):

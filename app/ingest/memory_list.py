@@ -410,12 +410,13 @@ def _too_long(text: str) -> bool:
 
 
 def _skip_long_items(found: MemoryList) -> None:
-    """In a bulleted list whose items are mostly memories, take each item too long to be one
-    (:func:`_too_long`) out and name it in ``found.skipped``: the line is refused, as a value
-    too long is, and the rest of the list is kept. A text whose items are mostly paragraphs
-    is left whole for :func:`refusal` to refuse as prose."""
+    """In a list whose items are mostly memories — one a bullet, or one a line when it has no
+    bullets — take each item too long to be one (:func:`_too_long`) out and name it in
+    ``found.skipped``: the line is refused, as a value too long is, and the rest of the list
+    is kept. A text whose items are mostly paragraphs is left whole for :func:`refusal` to
+    refuse as prose."""
     long = [item for item in found.items if _too_long(item.text)]
-    if not found.bulleted or not long or len(long) * 2 >= len(found.items):
+    if not long or len(long) * 2 >= len(found.items):
         return
     for item in long:
         found.skipped.append(
