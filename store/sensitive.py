@@ -234,7 +234,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
         "es": """@madre, @padre, @mama, @papa, @padres, @hijo, @hijos, @hija, @hijas, @hermano, @hermana, @hermanos,
             @abuelo, @abuela, @abuelos, @nieto, @nieta, @nietos, @esposa, @esposo, @marido, @mujer, @pareja,
             @novio, @novia, @prometido, @prometida, @bebe, @familia, @suegra, @suegro, @tia, @tio, @primo, @prima,
-            @sobrino, @sobrina, @ex, @gemelos, divorci*, custodia, pension alimenticia, casado, casada, casarme, casamos, casarnos, casarse,
+            @sobrino, @sobrina, @ex, @gemelos, divorci*, custodia, pension alimenticia, =casado, =casada, =casados, =casadas, =casarme, =casamos, =casarnos, =casarse, =casarte,
             boda, matrimonio, viudo, viuda, adopcion, adoptad*, acogida, madre soltera, padre soltero, familia
             monoparental,
             padrastro, madrastra, hijastro, hijastra, tener un bebe, suegros, cuidador de mi, cuidadora de mi""",
@@ -250,8 +250,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
             for, canvass*, marxis*, anarchis*, zionis*, feminis*,
             party conference, party delegate, campaigned for, hustings, ballot box""",
         "nl": """politiek*, politic*, verkiezing*, @gestemd, @stem op, @stemmen op, stemde op, =vvd, =pvv, =d66,
-            =cda, groenlinks, =pvda, =bbb, =fvd, =sgp, partijlid, lid van de partij, politieke partij, linkse,
-            rechtse, links georienteerd, rechts georienteerd, extreemrechts, extreemlinks, @demonstratie,
+            =cda, groenlinks, =pvda, =bbb, =fvd, =sgp, partijlid, lid van de partij, politieke partij, linkse partij*, rechtse partij*,
+            linkse politiek, rechtse politiek, linkse kiezer*, rechtse kiezer*, ben * linkse, ben * rechtse, links georienteerd, rechts georienteerd, extreemrechts, extreemlinks, @demonstratie,
             demonstratie tegen, demonstratie voor,
             demonstreren, activist*, socialist*, communist*, fascist*, nationalist*, kamerlid, wilders, rutte,
             referendum, feminist*,
@@ -265,7 +265,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
         "fr": """politique, politiques, homme politique, femme politique, @politique, election*, @vote, @vote
             pour, voter pour, parti politique, parti socialiste, rassemblement national, france insoumise, les
             republicains, renaissance, @militant*, militantisme, @manifestation, @manif, manifester, extreme droite,
-            extreme gauche, de gauche, de droite, socialiste*, communiste*, fasciste*, nationaliste*, macron,
+            extreme gauche, socialiste*, communiste*, fasciste*, nationaliste*, macron,
             le pen, melenchon, depute, senateur, feminis*,
             les verts, adherent chez, tracte pour, militant chez, congres du parti""",
         "es": """politica, politico, politicos, politicas, elecciones, eleccion, @votar, @vote, @voto, @votado,
@@ -816,35 +816,55 @@ KINDS: dict[str, dict[str, str]] = {
             public defender, =asbo, restraining, under investigation, investigated for, questioned by,
             interrogated, bail hearing, =sentencing,
             parole officer, my parole, on parole,
-            stopped and searched, stop and search, in the cells, night in the cells""",
+            stopped and searched, stop and search, in the cells, night in the cells,
+            drunk and disorderly, public intoxication, disorderly conduct, ankle monitor, ankle bracelet, electronic
+            tag, house arrest, victim of * fraud, victim of a scam, victim of identity theft, identity theft, stole
+            my identity, got phished, sextortion, revenge porn, =owi, breathalysed, breathalyzed, breathalyser,
+            breathalyzer, juvie, juvenile detention, registered sex offender, protective order, no contact order,
+            carjacked, home invasion, criminal history, fell for a phishing""",
         "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
             ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
             gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
             zwartrijden, zwartgereden, gejat, jatten, gepikt, in elkaar geslagen, in elkaar getrapt,
             aangevallen, zakkenroller*, berooft, gedeald, voorwaardelijke, boete gekregen, bekeuring,
             uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord, dagvaarding,
-            gedagvaard""",
+            gedagvaard,
+            reclassering*, onder toezicht, slachtoffer van oplichting, slachtoffer van phishing, slachtoffer van
+            inbraak, slachtoffer van diefstal, slachtoffer van fraude, openbare dronkenschap, dronkenschap,
+            verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
+            achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
+            identiteit gestolen""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
             ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
             zusammengeschlagen, verprugelt, ~angegriffen, uberfall*, taschendieb*, geklaut, bussgeld,
             strafzettel, strafe zahlen, abgeschoben, abschiebung, abschiebehaft, verhor, verhort, vorladung,
             vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe, anzeige gegen mich, verklagt,
-            =jva, justizvollzug*, in haft, in untersuchungshaft""",
+            =jva, justizvollzug*, in haft, in untersuchungshaft,
+            eintrag im fuhrungszeugnis, wegen trunkenheit, trunkenheitsfahrt, fuhrerschein * entzogen, fuhrerschein
+            entzogen, lappen weg, verfahren gegen mich, identitatsdiebstahl, opfer eines betrugs, opfer eines
+            uberfalls, opfer einer straftat, u haft""",
         "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal, ~procureur,
             ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait choper, fraude
             fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
             pickpocket*, deale, dealait, amende, amendes, contravention, expulse*, expulsion,
             centre de retention, interroge par, audition libre, convocation au commissariat,
             poursuites judiciaires, poursuivi en justice, prud hommes,
-            mois ferme, ans ferme, prison ferme""",
+            mois ferme, ans ferme, prison ferme,
+            sursis probatoire, retire le permis, m a retire le permis, alcool au volant, alcoolemie, ivresse
+            publique, ivresse sur la voie publique, pour ivresse, usurpation d identite, vol d identite, controle
+            judiciaire, sous controle judiciaire, =tig, victime d une arnaque, victime d un vol""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
             ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
             pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
             apalizaron, me atracaron, carterista*, trapichear, trapicheo, multa, multas,
             multado, multada, deportad*, deportacion, expulsad*, centro de internamiento, abogado de oficio,
             interrogad*, declarar ante, citado a declarar, me demando, me demandaron,
-            siendo demandad*, demandada por, demandado por, me han demandado""",
+            siendo demandad*, demandada por, demandado por, me han demandado,
+            me detuvieron, lo detuvieron, la detuvieron, nos detuvieron, fui detenid*, fue detenid*, escandalo
+            publico, alteracion del orden, quitaron el carnet, retirada del carnet, puntos del carnet, usurpacion de
+            identidad, suplantacion de identidad, calabozo, noche en el calabozo, fichado por la policia, trabajos
+            en beneficio de la comunidad, servicios comunitarios, victima de una estafa, victima de un robo""",
     },
     "genetics": {
         "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
@@ -856,30 +876,35 @@ KINDS: dict[str, dict[str, str]] = {
             carrier screening, hereditary condition, in my genes,
             in our genes, de novo mutation, mutation carrier,
             uncertain significance, =vus, invitae, gene panel, genetic panel, genetic counselor, genetic
-            counsellor""",
+            counsellor,
+            tay sachs, gene testing, genetic predisposition, gene positive, tested positive for * gene""",
         "nl": """chromosom*, chromosoom*, trisomie*, vaderschapstest*, vaderschap, =nipt, prenatale screening,
             vruchtwaterpunctie, karyotyp*, sikkelcel*, thalassemie, hemochromatose, fragiele x, marfan*,
             lynch syndroom, syndroom van lynch, genvariant*, heterozygo*, homozygo*, exoom*, genoomonderzoek,
             dna kit, dna pakket, genetisch onderzoek, erfelijkheidsadvies, klinisch geneticus, geneticus,
             in de genen, draagster,
-            dragerschap*, drager ben van, draagster van, genpanel, erfelijkheidspoli""",
+            dragerschap*, drager ben van, draagster van, genpanel, erfelijkheidspoli,
+            genetische aanleg, genetisch onderzoek, ziekte van huntington, ben drager, bent drager, is drager""",
         "de": """chromosom*, trisomie*, vaterschaftstest*, vaterschaft, =nipt, prenataldiagnostik, pranatal*,
             fruchtwasseruntersuchung, karyotyp*, sichelzell*, thalassamie, hamochromatose, fragiles x,
             marfan*, lynch syndrom, genvariante*, heterozygo*, homozygo*, exom*, genomsequenzierung,
             humangenetik*, genetische beratung, genetisch bedingt, in den genen, anlagetrager*, erbkrank*,
-            genpanel, anlagetragerin, genetisch getestet""",
+            genpanel, anlagetragerin, genetisch getestet,
+            genetische veranlagung, genetisch vorbelastet, chorea huntington, trager des gens""",
         "fr": """chromosom*, trisomi*, test de paternite, paternite, =dpni, depistage prenatal, diagnostic
             prenatal, amniocentese, caryotyp*, drepanocyto*, thalassemi*, hemochromatose, x fragile, marfan*,
             syndrome de lynch, variant genetique, variante genetique, heterozygo*, homozygo*, exome*,
             conseil genetique, geneticien*, dans les genes, mes genes, porteur sain, porteuse
             saine, maladie hereditaire, kit adn,
-            panel de genes""",
+            panel de genes,
+            predisposition genetique, maladie de huntington, porteur d une mutation, porteuse d une mutation""",
         "es": """cromosom*, trisomi*, prueba de paternidad, test de paternidad, paternidad, prueba prenatal,
             cribado prenatal, amniocentesis, cariotip*, drepanocit*, falciform*, talasemi*, hemocromatosis,
             x fragil, marfan*, sindrome de lynch, variante genetica, heterocigo*, homocigo*, exoma*,
             consejo genetico, genetista*, en los genes, mis genes, portador sano, portadora
             sana, enfermedad hereditaria, kit de adn,
-            panel genetico""",
+            panel genetico,
+            predisposicion genetica, enfermedad de huntington, soy portador, soy portadora""",
     },
     "health": {
         "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed,
@@ -898,7 +923,30 @@ KINDS: dict[str, dict[str, str]] = {
             weeks along, months along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
             cuff, achilles, whiplash, shin splints, migrane*, kidney stones,
             early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash,
-            ~drink too much, ~drinking too much, ~drank too much""",
+            ~drink too much, ~drinking too much, ~drank too much,
+            not * great upstairs, not right upstairs, struggling mentally, mentally struggling, mentally exhausted,
+            mentally drained, not ok mentally, not okay mentally, not well mentally, bad place mentally, in a dark
+            place, bad headspace, rough patch mentally, signed off with stress, signed off work, off work with
+            stress, stress leave, fit note, going through the change, expecting our first, expecting my first, baby
+            is due, baby s due, due with my, due with our, bun in the oven, postpartum, post partum, postnatal, post
+            natal, gave birth, giving birth, just had a baby, c section, breastfeeding, breast feeding, partially
+            sighted, visually impaired, sight impaired, low vision, hard of hearing, hearing impaired, cochlear
+            implant, white cane, walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
+            scooter, spinal cord injury, spinal injury, paralysed, paralyzed, paraplegic, quadriplegic, tetraplegic,
+            amputee, amputated, prosthetic leg, prosthetic arm, prosthetic limb, learning disabilit*, intellectual
+            disabilit*, neurodivergent, on the spectrum, blue badge, registered blind, recovering gambler,
+            compulsive gambl*, problem gambl*, gambling habit, gamblers anonymous, gamstop, self excluded from, off
+            the booze, off the drink, off alcohol, haven t had a drink, not had a drink, havent had a drink, quit
+            the booze, quit booze, alcohol free for, sober since, on lithium, take lithium, taking lithium, takes
+            lithium, descovy, duloxetine, propranolol, lorazepam, clonazepam, diazepam, alprazolam,
+            hydroxychloroquine, metoprolol, atorvastatin, levothyroxine, omeprazole, lansoprazole, buspirone,
+            hydroxyzine, topiramate, sumatriptan, acamprosate, modafinil, atomoxetine, lisdexamfetamine, guanfacine,
+            clonidine, spironolactone, doxycycline, amoxicillin, gliclazide, lantus, novorapid, humalog, albuterol,
+            fluticasone, budesonide, nitroglycerin, digoxin, amiodarone, furosemide, bisoprolol, losartan,
+            allopurinol, colchicine, tamsulosin, mirena, nexplanon, depo provera, quetiapine, aripiprazole,
+            olanzapine, clozapine, haloperidol, paroxetine, insulin pump, glucose monitor, cgm sensor, dexcom,
+            freestyle libre, concussion, head injury, brain injury, traumatic brain injury, found out * expecting,
+            expecting twins, hiv prep, prep for hiv""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
@@ -910,7 +958,24 @@ KINDS: dict[str, dict[str, str]] = {
             *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen, *gliptine,
             *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+,
             bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn,
-            drink te veel, dronk te veel, drinkt te veel, terugval""",
+            drink te veel, dronk te veel, drinkt te veel, terugval,
+            niet lekker in * hoofd, mentaal zwaar, mentaal slecht, mentaal niet, psychisch zwaar, psychisch niet,
+            psychisch slecht, zit in een dip, in een diep dal, ziektewet, in de ziektewet, bedrijfsarts, arboarts,
+            arbo arts, reintegratie, re integratie, arbeidsongeschikt*, in verwachting, zwangerschapsverlof,
+            bevallingsverlof, verlof na de bevalling, net bevallen, kraamtijd, kraamzorg, borstvoeding, uitgerekend
+            in, uitgerekende datum, taststok, blindenstok, geleidehond, blindengeleidehond, loopt met een stok,
+            wandelstok, dwarslaesie, verlamd, invalide, geamputeerd, prothese, beenprothese, armprothese, doofheid,
+            cochleair implantaat, verstandelijke beperking, lichamelijke beperking, met een beperking,
+            functiebeperking, =wajong, =wia, =wao, invaliditeit, afgekickt, afkicken, kick af, clean sinds, clean
+            van, ben clean, drink * niks meer, drink niet meer, drink geen alcohol meer, drink geen druppel, gestopt
+            met drinken, gestopt met gokken, gokverslaafd, gokverslaving, cokeverslaving, cocaineverslaving,
+            verslaafd aan, van de coke af, aan de coke, snuif coke, gebruik* lithium, neem* lithium, slik* lithium,
+            aan de lithium, slik* antidepressiva, stemmingsstabilisator*, sertraline, quetiapine, paroxetine,
+            lorazepam, diazepam, citalopram, escitalopram, venlafaxine, methylfenidaat, dexamfetamine,
+            lisdexamfetamine, metformine, levothyroxine, omeprazol, pantoprazol, hersenschudding, hersenletsel,
+            =nah, niet aangeboren hersenletsel, insulinepomp, sensor voor mijn suiker, suiker is * ontregeld,
+            diabetes type, type 1 diabetes, type 2 diabetes, ~zit in een dip, loop met een stok, diabetes slecht
+            ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -924,7 +989,22 @@ KINDS: dict[str, dict[str, str]] = {
             *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin, *parin, *umab, *tinib,
             insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+,
             ausschlag, blut husten, huste blut, blut im urin,
-            trinke zu viel, trinkt zu viel, getrunken zu viel, zu viel getrunken, ruckfall""",
+            trinke zu viel, trinkt zu viel, getrunken zu viel, zu viel getrunken, ruckfall,
+            seelisch*, mental * nicht gut, mental am ende, psychisch am ende, nervlich am ende, nervenzusammenbruch,
+            tief im loch, entbunden, wochenbett, nach der geburt, nach der entbindung, stille noch, beim stillen,
+            mutterschutz, schwangerschaftswoche, =ssw, in anderen umstanden, guter hoffnung, geburtstermin,
+            errechneter termin, sehbehindert*, schwerhorig*, ertaubt, blindenhund, blindenstock, gehstock, rollator,
+            querschnitt*, gelahmt, amputiert*, prothese, beinprothese, cochlea implantat, cochleaimplantat, =gdb,
+            grad der behinderung, lernbehinderung, geistige behinderung, erwerbsminderung*, erwerbsunfahig*, keinen
+            schluck, trinke keinen alkohol, trinke nicht mehr, aufgehort zu trinken, hore auf zu trinken,
+            alkoholfrei seit, nuchtern seit, trocken seit, clean seit, bin clean, spielsuchtig, gluckspiel * sucht,
+            kokainsucht*, nimmt lithium, nehme lithium, lithium nehmen, lithium ein, unter lithium, sertralin,
+            citalopram, escitalopram, venlafaxin, quetiapin, bupropion, lamotrigin, valproat, metformin,
+            levothyroxin, l thyroxin, novaminsulfon, metamizol, tilidin, tramadol, diazepam, tavor, lorazepam,
+            medikinet, elvanse, lisdexamfetamin, methylphenidat, gehirnerschutterung, schadelhirntrauma, schadel
+            hirn trauma, insulinpumpe, zuckerwerte, zucker * entgleist, diabetes typ, typ 1 diabetes, typ 2
+            diabetes, tief im loch, seelisches loch, gehe am stock, geht am stock, laufe mit stock, keinen tropfen
+            alkohol, keinen tropfen getrunken""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
@@ -938,7 +1018,20 @@ KINDS: dict[str, dict[str, str]] = {
             *azolam, *triptan, *cilline, *mycine, *floxacine, *profene, *gliptine, *setron, *apine, *parine,
             *umab, *tinib,
             tousse du sang, sang dans les urines, eruption cutanee, plaques rouges, coeliaqu*,
-            bois trop, boit trop, bu trop""",
+            bois trop, boit trop, bu trop,
+            va pas * dans ma tete, va pas * dans sa tete, pas bien dans ma tete, pas bien dans sa tete, mal dans ma
+            tete, mal dans sa tete, mal dans ma peau, mal dans sa peau, psychologiquement, au bout du rouleau,
+            craque nerveusement, depression nerveuse, arret de travail, en arret de travail, post partum, baby
+            blues, conge maternite, conge mat, allaite, allaitement, attend un bebe, attends un bebe, attendons un
+            bebe, terme prevu, semaines d amenorrhee, en fauteuil, malentendant*, canne blanche, chien guide, chien
+            d aveugle, paraplegi*, tetraplegi*, ampute*, prothese, =mdph, travailleur handicape, =rqth, implant
+            cochleaire, invalidite, clean depuis, je suis clean, suis clean, plus une goutte, ne bois plus, arrete l
+            alcool, arrete la coke, toxicomane*, toxico, joueur compulsif, addiction aux jeux, interdit de casino,
+            prend du lithium, prends du lithium, sous lithium, sous antidepresseurs, sertraline, quetiapine,
+            paroxetine, venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, concerta,
+            metformine, tramadol, ibuprofene, paracetamol, xanax, commotion cerebrale, traumatisme cranien, pompe a
+            insuline, diabete * deregle, diabete de type, accro a la coke, accro a l alcool, accro aux jeux, accro a
+            la drogue, accro a l heroine, allocation adulte handicape""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
@@ -950,85 +1043,227 @@ KINDS: dict[str, dict[str, str]] = {
             *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
             *umab, *tinib,
             tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel, celiaqu*,
-            bebo demasiado, bebe demasiado, bebo mucho, bebia demasiado""",
+            bebo demasiado, bebe demasiado, bebo mucho, bebia demasiado,
+            bien de la cabeza, mal de la cabeza, psicologicamente, crisis nerviosa, ataque de nervios, me siento
+            vacio, me siento vacia, di a luz, dio a luz, dar a luz, he dado a luz, posparto, postparto, baja de
+            maternidad, baja maternal, lactancia, dando el pecho, doy el pecho, estoy de * semanas, en estado de
+            buena esperanza, encinta, salgo de cuentas, fecha prevista de parto, baja vision, invidente, va en
+            silla, paraplejic*, tetraplejic*, amputad*, protesis, sordera, hipoacusia, implante coclear, perro guia,
+            lesion medular, incapacidad permanente, gran invalidez, certificado de discapacidad, llevo * limpio,
+            llevo * limpia, limpio desde, limpia desde, ludopat*, adicto al juego, adicta al juego, deje la coca,
+            dejar la coca, proyecto hombre, sertralina, fluoxetina, paroxetina, escitalopram, citalopram,
+            venlafaxina, quetiapina, toma litio, tomo litio, tomando litio, lamotrigina, valproato, depakine,
+            metformina, ibuprofeno, paracetamol, diazepam, lorazepam, alprazolam, tramadol, metilfenidato, conmocion
+            cerebral, traumatismo craneal, traumatismo craneoencefalico, bomba de insulina, diabetes *
+            descontrolada, diabetes tipo, soy ciego, soy ciega, mal mentalmente, agotado mentalmente, agotada
+            mentalmente, enganchado a la coca, enganchada a la coca, enganchado a las drogas, enganchada a las
+            drogas""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
-            later, klarna, afterpay, in my overdraft, payment plan for""",
+            later, klarna, afterpay, in my overdraft, payment plan for,
+            sent to collections, in collections, went to collections, collections agency, debt recovery, cash
+            advance, title loan, quick loan, short term loan, high interest loan, loan from my, borrowed money from,
+            borrow money from, mortgage arrears, rent arrears, missed * payments, missed a payment, missed payments,
+            behind on my mortgage, claiming benefits, on disability, disability payments, =ssi, =ssdi, unemployment
+            benefit*, unemployment check*, on unemployment, snap benefits, =ebt, medicaid, housing assistance, child
+            tax credit, tax credits, i make * an hour, earn * an hour, paid * an hour, debt relief order, debt
+            consolidation, consolidate my debt, minimum payments, credit card bill*, my salary, salary is, take home
+            salary, claiming benefits, on =esa""",
         "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
-            aflossen, rood op mijn""",
-        "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten""",
+            aflossen, rood op mijn,
+            flitskrediet*, flitslening*, minilening, persoonlijke lening, lening afgesloten, lening afsluiten, geld
+            geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, loop * achter met, achterstand
+            op, =ww, participatiewet, kinderopvangtoeslag, =wsnp, minnelijk traject, budgetbeheer,
+            beschermingsbewind, bewindvoerder, in beslag genomen, verdien * per maand, verdient * per maand,
+            loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand""",
+        "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten,
+            kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, kredit aufgenommen, kredit
+            aufnehmen, geld geliehen, geld leihen, mit den raten, raten im ruckstand, hauskredit, baufinanzierung,
+            zwangsversteigerung, verbraucherinsolvenz, restschuldbefreiung, sozialleistungen, grundsicherung,
+            kinderzuschlag, aufstocker, aufstocken, schufaeintrag, schufa eintrag, negativer eintrag, monatlich
+            netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
+            verdient * netto""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
-            euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp""",
+            euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
+            mini credit, credit renouvelable, credit revolving, pret personnel, dossier de surendettement,
+            commission de surendettement, societe de recouvrement, agence de recouvrement, mensualites de retard,
+            mensualites en retard, mensualite de retard, =caf, prime d activite, aides sociales, touche le chomage,
+            je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire""",
         "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
             tieso, estoy tiesa, pago aplazado, pagar a plazos,
-            vivo del paro, cobro del paro, del paro""",
+            vivo del paro, cobro del paro, del paro,
+            agencia de cobro*, empresa de cobro*, empresa de recobro, agencia de recobro, cobrador del frac, me
+            reclaman una deuda, reclamacion de deuda, minicredito*, prestamo rapido, prestamos rapidos, cuotas * sin
+            pagar, cuota de la hipoteca, cuotas de la hipoteca, =imv, =sepe, renta minima, renta de insercion,
+            salario social, gano * netos, cobro * netos, subida de sueldo, me prestaron dinero, pedi prestado""",
     },
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
-            campaign volunteer, out of the eu, leave the eu, left the eu""",
-        "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid""",
-        "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin""",
-        "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale""",
-        "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue""",
+            campaign volunteer, out of the eu, leave the eu, left the eu,
+            signed * petition, signed a petition, petition against, petition to stop, started a petition,
+            protester*, just stop oil, =jso, greenpeace, letzte generation, attac, insulate britain, palestine
+            action, animal rebellion, sunrise movement, campaigning for, leaflet* for, leafleting, handing out
+            leaflets, flyering for, gonna vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe,
+            european parliament, my mep, =dnc, =rnc, social democrat*, christian democrat*, eco socialist,
+            ecosocialist*, trotskyist*, maoist*, tankie*, neoliberal*, anti immigration, pro immigration, anti
+            abortion, joined labour, paid up member, staunch labour, lifelong labour, tory voter, tory member, i m
+            labour, i m a tory, vote green, voting green, i m progressive, i m a progressive, politically
+            progressive, voted =dup, =dup voter, sinn fein voter""",
+        "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid,
+            petitie tegen, petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen,
+            demonstrant*, +activist, +activiste, +activisten, greenpeace, letzte generation, forum voor democratie,
+            groenlinks pvda, ben * rechts, ben * links, stem * links, stem * rechts, anarchist*, libertari*, ben
+            liberaal, populist*, groen stemmen, stem groen, stemde groen, stem altijd, stem nooit, zwevende kiezer,
+            lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12""",
+        "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin,
+            petition gegen, petition fur, petition unterschrieben, petition * unterschrieben, auf der demo, auf die
+            demo, zur demo, demo fur, demonstrant*, letzte generation, letzten generation, klimakleber*, auf die
+            strasse geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
+            anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin *
+            konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ""",
+        "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale,
+            petition contre, petition pour, signe * petition, signe la petition, la manif, une manif, a la manif, en
+            manif, manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, derniere renovation, soulevements de
+            la terre, =nupes, nouveau front populaire, =nfp, =npa, debout la france, anarchiste*, libertaire*,
+            facho*, souverainiste*, centriste, macroniste*, lepeniste*, melenchoniste*, suis de gauche, est de
+            gauche, plutot de gauche, homme de gauche, femme de gauche, parti de gauche, partis de gauche, electeur
+            de gauche, electrice de gauche, militant de gauche, idees de gauche, gens de gauche, vote de gauche,
+            suis de droite, est de droite, plutot de droite, homme de droite, femme de droite, parti de droite,
+            partis de droite, electeur de droite, electrice de droite, idees de droite, vote de droite, vote
+            toujours, vais voter, vote blanc, voter blanc, vote utile, je m abstiens, vote a gauche, vote a droite,
+            suis ecolo, @conservateur, @conservatrice""",
+        "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue,
+            peticion contra, peticion para, firme la peticion, firme una peticion, manifestante*, anarquis*,
+            libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, futuro vegetal, rebelion o
+            extincion, ultima generacion, greenpeace, juventudes socialistas, nuevas generaciones, vot* a la
+            izquierda, vot* a la derecha, vot* por la izquierda, vot* por la derecha, voy a votar, siempre voto,
+            votar en blanco, voto en blanco, me abstengo, voto util, milita en, carnet del partido, @conservador,
+            @conservadora""",
     },
     "ethnicity": {
         "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*,
             amazigh*, kabyle*, quechua*, aymara, mapuche, guarani, sahrawi*, saharaui*, sahraoui*, hmong,
-            pashtun*, hazara*, baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani""",
-        "nl": """berber*, kabyl*, oeigoer*, jezidi*, paschtoe*""",
-        "de": """berber*, kabyl*, uigur*, jesid*, paschtun*, belutsch*, als schwarzer der, als schwarze die, ich als schwarzer, ich als schwarze""",
-        "fr": """berbere*, kabyle*, ouighour*, yezidi*, pachtoun*, quechua*""",
-        "es": """bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*""",
+            pashtun*, hazara*, baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani,
+            irish traveller*, traveller family, romany, romanichal, mixed heritage, dual heritage, as a brown, brown
+            woman, brown man, =bame, =bipoc, chicano, chicana, afro latin*, afro caribbean, black british, my
+            parents are from, my family is from, my mum is from, my mom is from, my dad is from, my parents are *
+            immigrants, child of immigrants, daughter of immigrants, son of immigrants, kid of immigrants""",
+        "nl": """berber*, kabyl*, oeigoer*, jezidi*, paschtoe*,
+            roots liggen in, mijn roots, ben indo, ik ben roma, bicultureel, biculturele, nieuwe nederlander*, mijn
+            ouders komen uit, mijn moeder komt uit, mijn vader komt uit, mijn familie komt uit, kind van migranten""",
+        "de": """berber*, kabyl*, uigur*, jesid*, paschtun*, belutsch*, als schwarzer der, als schwarze die, ich als schwarzer, ich als schwarze,
+            eltern kommen aus, familie kommt aus, grosseltern kamen aus, eltern kamen aus, mutter kommt aus, vater
+            kommt aus, eingewandert, einwanderer*, gastarbeiter*, person of color, schwarze deutsche, jenische,
+            jenischer, kind von einwanderern""",
+        "fr": """berbere*, kabyle*, ouighour*, yezidi*, pachtoun*, quechua*,
+            mes parents viennent d, mes parents sont originaires d, originaire d, originaires d, ma famille vient d,
+            harki*, pied noir*, pieds noirs, noich, racise*, yenish, afro descendant*, antillais*, reunionnais*,
+            martiniquais*, guadeloupeen*, double nationalite, binational*, enfant d immigres, fille d immigres, fils
+            d immigres""",
+        "es": """bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*,
+            mis padres son de, mis padres vienen de, mis padres emigraron de, emigraron de, emigre de, mi familia es
+            de, mi familia viene de, descendiente de, hijo de inmigrantes, hija de inmigrantes, hijos de
+            inmigrantes, racializad*, doble nacionalidad""",
     },
     "sexuality": {
         "en": """genderfluid*, gender fluid, agender, intersex*, two spirit,
             i m ace, i am ace, might be ace, open relationship, sexting, nudes, swinger*, one night stand,
             friends with benefits, hook* up with, hooking up, attracted to men, attracted to women, attracted to
             guys, attracted to girls, attracted to both, into guys, into girls, sleep* with men, sleep* with
-            women, sleep* with guys, sleep* with girls""",
+            women, sleep* with guys, sleep* with girls,
+            started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
+            enby, transmasc*, transfem*, chest binder, drag king, closeted, sapphic, same sex partner, they them
+            pronouns, uses they them""",
         "nl": """genderfluide, intersekse, bi ben, bi bent,
-            val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting""",
+            val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting,
+            begonnen met testosteron, aan de testosteron, slik testosteron, testosteron * begonnen, voornaamwoorden,
+            die hen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*""",
         "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
             klappt,
-            stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand""",
+            stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand,
+            nehme * testosteron, nehme testosteron, testosteron nehme, seit * testosteron, ungeoutet,
+            geschlechtsneutral angesprochen, pronomen, lgbtq*, lsbti*""",
         "fr": """genderfluid*, intersexe*, intersexue*,
-            attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting""",
+            attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting,
+            la testo, sous testo, commence la testo, sous testosterone, couple libre, couple ouvert, sortir du
+            placard, sorti du placard, sortie du placard, fais mon coming out, lgbtq*, lgbti*""",
         "es": """genero fluido, intersexual*,
             me gustan los chicos, me gustan las chicas, me gustan los hombres, me gustan las mujeres, me
-            atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con, follamigo*""",
+            atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con, follamigo*,
+            empece con la testosterona, me pongo testosterona, tomo testosterona, hormonarme, hormonandome,
+            pronombre elle, en el armario, lgtb*, lgtbi*, lgtbiq*, lgbtq*""",
     },
     "biometrics": {
         "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
             voice as * password, scan my face, scan * my face, scan my palm, scan * palm, palm of my hand,
-            take my fingerprints, fingerprints taken, video ident, videoident""",
+            take my fingerprints, fingerprints taken, video ident, videoident,
+            enrolled my fingerprint, registered my fingerprint, set up * fingerprint, unlock with my fingerprint, my
+            thumbprint, thumbprint, windows hello, voice match, my voice sample, submit a voice sample, gave a voice sample, hand scanner, biometric time clock, e
+            gates, global entry, worldcoin, world id, scanned my iris, face data, my face data, id verification
+            selfie, keystroke dynamics, enrolled their fingerprint, enrolled his fingerprint, enrolled her
+            fingerprint, registered their fingerprint, registered an iris, iris registered, iris scan was""",
         "nl": """stemafdruk*, stemprofiel, stemmonster, gezicht laten scannen, gezicht * scannen, gezicht scannen,
-            gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten""",
+            gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten,
+            gezichts id, ontgrendel met mijn gezicht, met mijn gezicht ontgrendelen, duimafdruk, selfie verificatie,
+            handpalmscan, handpalm scan, windows hello""",
         "de": """stimmabdruck, stimmprofil, stimmprobe, stimme als passwort, stimme * passwort, stimme *
             hinterlegen, stimme * hinterlegt, gesicht * hinterlegt, gesicht hinterlegt, gesicht * hinterlegen,
             gesicht scannen, gesicht * scannen, video ident, videoident, handflache scannen, handflache *
-            scannen""",
+            scannen,
+            handvene*, venen * gescannt, daumenabdruck, windows hello, iris gescannt, iris * gespeichert, mit meinem
+            gesicht entsperr*""",
         "fr": """echantillon de voix, echantillon vocal, profil vocal, ma voix comme, scanner mon visage, prendre mes
             empreintes, pris mes empreintes, relever mes empreintes, releve mes empreintes, paume de la main,
-            paume de ma main, geometrie faciale""",
+            paume de ma main, geometrie faciale,
+            empreinte du pouce, deverrouill* avec mon visage, deverrouillage facial, capteur d empreinte*, avec mon
+            empreinte, mon empreinte digitale, scan de l iris, iris scanne""",
         "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
             escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
-            voz, mi voz como, geometria facial, reconocimiento de voz""",
+            voz, mi voz como, geometria facial, reconocimiento de voz,
+            registr* * huella, huella digital, huellas digitales, desbloqueo con huella, lector de huella*, sensor
+            de huella*, huella del pulgar, desbloqueo facial, desbloquear con la cara, escaneo de iris, escanearon
+            el iris""",
     },
     "union": {
-        "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union""",
-        "nl": """vakbondslid, bij de bond, lid van de bond""",
-        "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung""",
-        "fr": """=sud rail, =fsu, =cfe cgc""",
-        "es": """=cgt, soy del comite, enlace sindical""",
+        "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union,
+            union subs, union fees, union branch, union card, strike pay, strike fund, union organizer, union
+            organiser, organizing a union, organising a union, works council, usdaw, nasuwt, =ucu, =bma, =rcn, pcs
+            union, =cwu, teachers union, out on strike""",
+        "nl": """vakbondslid, bij de bond, lid van de bond,
+            in de =or, lid van de =or, zit in de =or, contributie * bond, bondscontributie, vakbondscontributie,
+            =vcp, cao overleg, personeelsvertegenwoordiging""",
+        "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung,
+            personalrat*, mitarbeitervertretung, warnstreik*, tarifrunde, streikposten, gewerkschaftsbeitrag,
+            beitrag an ver di""",
+        "fr": """=sud rail, =fsu, =cfe cgc,
+            elu au =cse, elue au =cse, cotisation syndicale, cotisation a la =cfdt, cotisation a la =cgt, comite d
+            entreprise, representant du personnel, representante du personnel, intersyndicale""",
+        "es": """=cgt, soy del comite, enlace sindical,
+            cuota sindical, cuota de =ugt, cuota de =ccoo, cuota de la =ugt, liberado sindical, liberada sindical,
+            =ela, =cig""",
     },
     "religion": {
-        "en": """jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*""",
-        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*""",
-        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*""",
-        "fr": """alevi*, copte*, maronite*, druze*""",
-        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*""",
+        "en": """jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*,
+            easter vigil, vigil mass, confirmation class, altar server, altar boy, eucharist, holy communion, first
+            communion, church elder, youth pastor, mission trip, missionary, latter day saint*, =lds, temple
+            garment*, shul, minyan, daven*, mikveh, tzitzit, salat, jummah, friday prayers, wudu, namaz, puja,
+            langar, kirtan, novena, good friday service, church choir, youth group at church, my parish, my pastor,
+            my priest, my imam, my rabbi, bishop asked me""",
+        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*,
+            paaswake, misdienaar*, eerste communie, mormoon, mormonen, heiligen der laatste dagen, kerkenraad,
+            ouderling, diaken, vrijdaggebed, gebedsmatje, praktiserend*, kerkkoor, mijn parochie, parochie""",
+        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*,
+            messdiener*, ministrant*, kirchenchor, kirchengemeinde, presbyter*, kirchenvorstand, mormon*, heiligen
+            der letzten tage, freitagsgebet, praktizierend*, aus der kirche ausgetreten, meine gemeinde, pfarrei""",
+        "fr": """alevi*, copte*, maronite*, druze*,
+            veillee pascale, enfant de choeur, catechisme, premiere communion, mormon*, saints des derniers jours,
+            priere du vendredi, =ftour, faire le ramadan, fais le ramadan, fait le ramadan, aumonerie, paroisse*,
+            paroissien*""",
+        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*,
+            monaguillo*, vigilia pascual, catequesis, primera comunion, mormon*, santos de los ultimos dias,
+            parroquia*, cofradia, cofrade, costalero*, oracion del viernes, hago el ramadan, hace el ramadan""",
     },
 }
 
