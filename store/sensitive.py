@@ -821,7 +821,9 @@ KINDS: dict[str, dict[str, str]] = {
             tag, house arrest, victim of * fraud, victim of a scam, victim of identity theft, identity theft, stole
             my identity, got phished, sextortion, revenge porn, =owi, breathalysed, breathalyzed, breathalyser,
             breathalyzer, juvie, juvenile detention, registered sex offender, protective order, no contact order,
-            carjacked, home invasion, criminal history, fell for a phishing""",
+            carjacked, home invasion, criminal history, fell for a phishing,
+            got nicked, got busted, busted for, got pinched, rap sheet, court summons, bench warrant, was stalked,
+            got stalked""",
         "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
             ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
             gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
@@ -833,7 +835,8 @@ KINDS: dict[str, dict[str, str]] = {
             inbraak, slachtoffer van diefstal, slachtoffer van fraude, openbare dronkenschap, dronkenschap,
             verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
             achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
-            identiteit gestolen""",
+            identiteit gestolen,
+            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand, aangehouden""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
             ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
@@ -843,7 +846,8 @@ KINDS: dict[str, dict[str, str]] = {
             =jva, justizvollzug*, in haft, in untersuchungshaft,
             eintrag im fuhrungszeugnis, wegen trunkenheit, trunkenheitsfahrt, fuhrerschein * entzogen, fuhrerschein
             entzogen, lappen weg, verfahren gegen mich, identitatsdiebstahl, opfer eines betrugs, opfer eines
-            uberfalls, opfer einer straftat, u haft""",
+            uberfalls, opfer einer straftat, u haft,
+            angezeigt, bestohlen, beklaut, abgezockt, um * betrogen, gestalkt, belastigt, ~polizeikontrolle""",
         "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal, ~procureur,
             ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait choper, fraude
             fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
@@ -853,7 +857,8 @@ KINDS: dict[str, dict[str, str]] = {
             mois ferme, ans ferme, prison ferme,
             sursis probatoire, retire le permis, m a retire le permis, alcool au volant, alcoolemie, ivresse
             publique, ivresse sur la voie publique, pour ivresse, usurpation d identite, vol d identite, controle
-            judiciaire, sous controle judiciaire, =tig, victime d une arnaque, victime d un vol""",
+            judiciaire, sous controle judiciaire, =tig, victime d une arnaque, victime d un vol,
+            interpelle, interpellee, escroque, escroquee, harcele, harcelee, braque, braquer, racket, rackette""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
             ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
             pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
@@ -864,7 +869,8 @@ KINDS: dict[str, dict[str, str]] = {
             me detuvieron, lo detuvieron, la detuvieron, nos detuvieron, fui detenid*, fue detenid*, escandalo
             publico, alteracion del orden, quitaron el carnet, retirada del carnet, puntos del carnet, usurpacion de
             identidad, suplantacion de identidad, calabozo, noche en el calabozo, fichado por la policia, trabajos
-            en beneficio de la comunidad, servicios comunitarios, victima de una estafa, victima de un robo""",
+            en beneficio de la comunidad, servicios comunitarios, victima de una estafa, victima de un robo,
+            timaron, me timaron, acosad*, me acosa, me acosaba""",
     },
     "genetics": {
         "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
@@ -946,7 +952,15 @@ KINDS: dict[str, dict[str, str]] = {
             allopurinol, colchicine, tamsulosin, mirena, nexplanon, depo provera, quetiapine, aripiprazole,
             olanzapine, clozapine, haloperidol, paroxetine, insulin pump, glucose monitor, cgm sensor, dexcom,
             freestyle libre, concussion, head injury, brain injury, traumatic brain injury, found out * expecting,
-            expecting twins, hiv prep, prep for hiv""",
+            expecting twins, hiv prep, prep for hiv,
+            under the weather, not feeling well, not feeling great, feeling unwell, feeling poorly, feeling sick,
+            feel sick, got sick, getting sick, been sick, came down with, come down with, caught a cold, caught the
+            flu, have a cold, got a cold, head cold, runny nose, stuffy nose, my mental, not coping, can t cope,
+            cant cope, falling apart, not in a good place, happy pills, hooked on pills, hooked on opioids, hooked
+            on painkillers, hooked on coke, hooked on heroin, hooked on meth, using again, drug habit, coke habit,
+            quit smoking, stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health
+            clinic, sti test, std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, erection*, premature
+            ejaculation, sex drive""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
@@ -975,7 +989,10 @@ KINDS: dict[str, dict[str, str]] = {
             lisdexamfetamine, metformine, levothyroxine, omeprazol, pantoprazol, hersenschudding, hersenletsel,
             =nah, niet aangeboren hersenletsel, insulinepomp, sensor voor mijn suiker, suiker is * ontregeld,
             diabetes type, type 1 diabetes, type 2 diabetes, ~zit in een dip, loop met een stok, diabetes slecht
-            ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven""",
+            ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
+            verkouden, verkoudheid, grieperig, voel me niet lekker, voel me niet goed, voelt zich niet lekker,
+            diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
+            condoom*""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -1004,7 +1021,10 @@ KINDS: dict[str, dict[str, str]] = {
             medikinet, elvanse, lisdexamfetamin, methylphenidat, gehirnerschutterung, schadelhirntrauma, schadel
             hirn trauma, insulinpumpe, zuckerwerte, zucker * entgleist, diabetes typ, typ 1 diabetes, typ 2
             diabetes, tief im loch, seelisches loch, gehe am stock, geht am stock, laufe mit stock, keinen tropfen
-            alkohol, keinen tropfen getrunken""",
+            alkohol, keinen tropfen getrunken,
+            erkaltet, erkaltung, grippal*, fuhle mich nicht gut, fuhle mich krank, angeschlagen, l thyroxin,
+            rauchfrei seit, mit dem rauchen aufgehort, hore auf zu rauchen, nikotinpflaster, geschlechtskrankheit*,
+            kondom*""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
@@ -1031,7 +1051,10 @@ KINDS: dict[str, dict[str, str]] = {
             paroxetine, venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, concerta,
             metformine, tramadol, ibuprofene, paracetamol, xanax, commotion cerebrale, traumatisme cranien, pompe a
             insuline, diabete * deregle, diabete de type, accro a la coke, accro a l alcool, accro aux jeux, accro a
-            la drogue, accro a l heroine, allocation adulte handicape""",
+            la drogue, accro a l heroine, allocation adulte handicape,
+            me sens pas bien, ne me sens pas bien, enrhume, enrhumee, rhume, la creve, mal en point, patraque,
+            lysanxia, seresta, arrete de fumer, arreter de fumer, patch* de nicotine, patchs nicotine, preservatif*,
+            test de depistage, depistage du =vih, =vih, =ist""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
@@ -1057,7 +1080,10 @@ KINDS: dict[str, dict[str, str]] = {
             cerebral, traumatismo craneal, traumatismo craneoencefalico, bomba de insulina, diabetes *
             descontrolada, diabetes tipo, soy ciego, soy ciega, mal mentalmente, agotado mentalmente, agotada
             mentalmente, enganchado a la coca, enganchada a la coca, enganchado a las drogas, enganchada a las
-            drogas""",
+            drogas,
+            no me encuentro bien, no me siento bien, resfriado, resfriada, constipado, constipada, pachucho,
+            pachucha, con fiebre, adiro, dalsy, frenadol, gelocatil, espidifen, deje de fumar, dejar de fumar,
+            parches de nicotina, condon*, preservativo*, =ets, prueba del =vih, =vih""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
@@ -1069,35 +1095,41 @@ KINDS: dict[str, dict[str, str]] = {
             benefit*, unemployment check*, on unemployment, snap benefits, =ebt, medicaid, housing assistance, child
             tax credit, tax credits, i make * an hour, earn * an hour, paid * an hour, debt relief order, debt
             consolidation, consolidate my debt, minimum payments, credit card bill*, my salary, salary is, take home
-            salary, claiming benefits, on =esa""",
+            salary, claiming benefits, on =esa,
+            late on rent, rent is late, rent was late, bounced a cheque, bounced a check, bounced cheque, bounced
+            check, account is in the red, in the red again, overdue on my""",
         "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
             aflossen, rood op mijn,
             flitskrediet*, flitslening*, minilening, persoonlijke lening, lening afgesloten, lening afsluiten, geld
             geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, loop * achter met, achterstand
             op, =ww, participatiewet, kinderopvangtoeslag, =wsnp, minnelijk traject, budgetbeheer,
             beschermingsbewind, bewindvoerder, in beslag genomen, verdien * per maand, verdient * per maand,
-            loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand""",
+            loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand,
+            huur * te laat, huur te laat, in het rood, rekening staat rood""",
         "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten,
             kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, kredit aufgenommen, kredit
             aufnehmen, geld geliehen, geld leihen, mit den raten, raten im ruckstand, hauskredit, baufinanzierung,
             zwangsversteigerung, verbraucherinsolvenz, restschuldbefreiung, sozialleistungen, grundsicherung,
             kinderzuschlag, aufstocker, aufstocken, schufaeintrag, schufa eintrag, negativer eintrag, monatlich
             netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
-            verdient * netto""",
+            verdient * netto,
+            konto uberzogen, konto * uberzogen, mietruckstand, miete * zu spat""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
             euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
             mini credit, credit renouvelable, credit revolving, pret personnel, dossier de surendettement,
             commission de surendettement, societe de recouvrement, agence de recouvrement, mensualites de retard,
             mensualites en retard, mensualite de retard, =caf, prime d activite, aides sociales, touche le chomage,
-            je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire""",
+            je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire,
+            dans le rouge, compte dans le rouge, loyer * en retard""",
         "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
             tieso, estoy tiesa, pago aplazado, pagar a plazos,
             vivo del paro, cobro del paro, del paro,
             agencia de cobro*, empresa de cobro*, empresa de recobro, agencia de recobro, cobrador del frac, me
             reclaman una deuda, reclamacion de deuda, minicredito*, prestamo rapido, prestamos rapidos, cuotas * sin
             pagar, cuota de la hipoteca, cuotas de la hipoteca, =imv, =sepe, renta minima, renta de insercion,
-            salario social, gano * netos, cobro * netos, subida de sueldo, me prestaron dinero, pedi prestado""",
+            salario social, gano * netos, cobro * netos, subida de sueldo, me prestaron dinero, pedi prestado,
+            en rojo, cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler""",
     },
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
@@ -1110,19 +1142,26 @@ KINDS: dict[str, dict[str, str]] = {
             ecosocialist*, trotskyist*, maoist*, tankie*, neoliberal*, anti immigration, pro immigration, anti
             abortion, joined labour, paid up member, staunch labour, lifelong labour, tory voter, tory member, i m
             labour, i m a tory, vote green, voting green, i m progressive, i m a progressive, politically
-            progressive, voted =dup, =dup voter, sinn fein voter""",
+            progressive, voted =dup, =dup voter, sinn fein voter,
+            =odp, patriots for europe, =epp, =ecr, european people s party, remainer*, brexiteer*, brexiter*, trump
+            supporter, anti woke, at the march, women s march, anti war march, went to a rally, climate rally, =bds,
+            boycotting israeli, my vote goes to, gave my vote to, who i m voting for, who i m voting, dem voter,
+            registered democrat, registered republican""",
         "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid,
             petitie tegen, petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen,
             demonstrant*, +activist, +activiste, +activisten, greenpeace, letzte generation, forum voor democratie,
             groenlinks pvda, ben * rechts, ben * links, stem * links, stem * rechts, anarchist*, libertari*, ben
             liberaal, populist*, groen stemmen, stem groen, stemde groen, stem altijd, stem nooit, zwevende kiezer,
-            lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12""",
+            lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12,
+            manifestatie tegen, manifestatie voor, sit in, mars tegen, stem op, mijn stem gaat naar, lid van de =sp,
+            lid van de =pvda, lid van de =vvd, lid van =d66""",
         "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin,
             petition gegen, petition fur, petition unterschrieben, petition * unterschrieben, auf der demo, auf die
             demo, zur demo, demo fur, demonstrant*, letzte generation, letzten generation, klimakleber*, auf die
             strasse geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
             anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin *
-            konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ""",
+            konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ,
+            =odp, tierschutzpartei, sitzblockade, linksgrun*, links grun, blockade gegen""",
         "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale,
             petition contre, petition pour, signe * petition, signe la petition, la manif, une manif, a la manif, en
             manif, manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, derniere renovation, soulevements de
@@ -1133,14 +1172,18 @@ KINDS: dict[str, dict[str, str]] = {
             suis de droite, est de droite, plutot de droite, homme de droite, femme de droite, parti de droite,
             partis de droite, electeur de droite, electrice de droite, idees de droite, vote de droite, vote
             toujours, vais voter, vote blanc, voter blanc, vote utile, je m abstiens, vote a gauche, vote a droite,
-            suis ecolo, @conservateur, @conservatrice""",
+            suis ecolo, @conservateur, @conservatrice,
+            activiste*, rassemblement contre, marche pour le climat, marche contre, en marche, =lrem, =ump, islamo
+            gauchiste, reac, =gaucho, suis gaucho""",
         "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue,
             peticion contra, peticion para, firme la peticion, firme una peticion, manifestante*, anarquis*,
             libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, futuro vegetal, rebelion o
             extincion, ultima generacion, greenpeace, juventudes socialistas, nuevas generaciones, vot* a la
             izquierda, vot* a la derecha, vot* por la izquierda, vot* por la derecha, voy a votar, siempre voto,
             votar en blanco, voto en blanco, me abstengo, voto util, milita en, carnet del partido, @conservador,
-            @conservadora""",
+            @conservadora,
+            concentracion contra, concentracion por, marcha por, marcha contra, cacerolada, huelga feminista,
+            progre, progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera, ciudadanos""",
     },
     "ethnicity": {
         "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*,
@@ -1175,25 +1218,30 @@ KINDS: dict[str, dict[str, str]] = {
             women, sleep* with guys, sleep* with girls,
             started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
             enby, transmasc*, transfem*, chest binder, drag king, closeted, sapphic, same sex partner, they them
-            pronouns, uses they them""",
+            pronouns, uses they them,
+            i m straight, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*""",
         "nl": """genderfluide, intersekse, bi ben, bi bent,
             val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting,
             begonnen met testosteron, aan de testosteron, slik testosteron, testosteron * begonnen, voornaamwoorden,
-            die hen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*""",
+            die hen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*,
+            ben hetero, seksspeeltje*, vibrator*""",
         "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
             klappt,
             stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand,
             nehme * testosteron, nehme testosteron, testosteron nehme, seit * testosteron, ungeoutet,
-            geschlechtsneutral angesprochen, pronomen, lgbtq*, lsbti*""",
+            geschlechtsneutral angesprochen, pronomen, lgbtq*, lsbti*,
+            bin hetero, sexspielzeug*, vibrator*""",
         "fr": """genderfluid*, intersexe*, intersexue*,
             attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting,
             la testo, sous testo, commence la testo, sous testosterone, couple libre, couple ouvert, sortir du
-            placard, sorti du placard, sortie du placard, fais mon coming out, lgbtq*, lgbti*""",
+            placard, sorti du placard, sortie du placard, fais mon coming out, lgbtq*, lgbti*,
+            suis hetero, sextoy*, vibromasseur*""",
         "es": """genero fluido, intersexual*,
             me gustan los chicos, me gustan las chicas, me gustan los hombres, me gustan las mujeres, me
             atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con, follamigo*,
             empece con la testosterona, me pongo testosterona, tomo testosterona, hormonarme, hormonandome,
-            pronombre elle, en el armario, lgtb*, lgtbi*, lgtbiq*, lgbtq*""",
+            pronombre elle, en el armario, lgtb*, lgtbi*, lgtbiq*, lgbtq*,
+            soy hetero, juguete* sexual*, vibrador*""",
     },
     "biometrics": {
         "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
@@ -1203,34 +1251,43 @@ KINDS: dict[str, dict[str, str]] = {
             thumbprint, thumbprint, windows hello, voice match, my voice sample, submit a voice sample, gave a voice sample, hand scanner, biometric time clock, e
             gates, global entry, worldcoin, world id, scanned my iris, face data, my face data, id verification
             selfie, keystroke dynamics, enrolled their fingerprint, enrolled his fingerprint, enrolled her
-            fingerprint, registered their fingerprint, registered an iris, iris registered, iris scan was""",
+            fingerprint, registered their fingerprint, registered an iris, iris registered, iris scan was,
+            voice authentication, voice login, speaker verification, face match, face verification, facial
+            verification, biometric login, thumb scan, finger scan, eye scan""",
         "nl": """stemafdruk*, stemprofiel, stemmonster, gezicht laten scannen, gezicht * scannen, gezicht scannen,
             gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten,
             gezichts id, ontgrendel met mijn gezicht, met mijn gezicht ontgrendelen, duimafdruk, selfie verificatie,
-            handpalmscan, handpalm scan, windows hello""",
+            handpalmscan, handpalm scan, windows hello,
+            gezicht registreren, oogscan, netvliesscan, stemverificatie""",
         "de": """stimmabdruck, stimmprofil, stimmprobe, stimme als passwort, stimme * passwort, stimme *
             hinterlegen, stimme * hinterlegt, gesicht * hinterlegt, gesicht hinterlegt, gesicht * hinterlegen,
             gesicht scannen, gesicht * scannen, video ident, videoident, handflache scannen, handflache *
             scannen,
             handvene*, venen * gescannt, daumenabdruck, windows hello, iris gescannt, iris * gespeichert, mit meinem
-            gesicht entsperr*""",
+            gesicht entsperr*,
+            augenscan, netzhautscan, gesicht registrieren, gesicht registriert, stimmverifizierung""",
         "fr": """echantillon de voix, echantillon vocal, profil vocal, ma voix comme, scanner mon visage, prendre mes
             empreintes, pris mes empreintes, relever mes empreintes, releve mes empreintes, paume de la main,
             paume de ma main, geometrie faciale,
             empreinte du pouce, deverrouill* avec mon visage, deverrouillage facial, capteur d empreinte*, avec mon
-            empreinte, mon empreinte digitale, scan de l iris, iris scanne""",
+            empreinte, mon empreinte digitale, scan de l iris, iris scanne,
+            scan retinien, scan de la retine, authentification vocale, verification faciale, selfie de verification""",
         "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
             escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
             voz, mi voz como, geometria facial, reconocimiento de voz,
             registr* * huella, huella digital, huellas digitales, desbloqueo con huella, lector de huella*, sensor
             de huella*, huella del pulgar, desbloqueo facial, desbloquear con la cara, escaneo de iris, escanearon
-            el iris""",
+            el iris,
+            escaneo de retina, escaneo retinal, autenticacion por voz, verificacion facial, selfie de verificacion,
+            huella de la palma""",
     },
     "union": {
         "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union,
             union subs, union fees, union branch, union card, strike pay, strike fund, union organizer, union
             organiser, organizing a union, organising a union, works council, usdaw, nasuwt, =ucu, =bma, =rcn, pcs
-            union, =cwu, teachers union, out on strike""",
+            union, =cwu, teachers union, out on strike,
+            walked off the job, work to rule, union drive, union busting, joined a union, join a union, in a union,
+            anti union""",
         "nl": """vakbondslid, bij de bond, lid van de bond,
             in de =or, lid van de =or, zit in de =or, contributie * bond, bondscontributie, vakbondscontributie,
             =vcp, cao overleg, personeelsvertegenwoordiging""",
@@ -1474,9 +1531,14 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         ghanaian eritrean ethiopian syrian afghan iraqi iranian persian lebanese palestinian egyptian algerian
         tunisian senegalese congolese kenyan ugandan tamil punjabi bengali nepali thai japanese indonesian
         malaysian brazilian colombian venezuelan peruvian cuban dominican haitian polish romanian bulgarian
-        russian ukrainian mixed""",
+ russian ukrainian mixed rican armenian albanian
+        bosnian serbian croatian chechen uzbek lankan gujarati sindhi burmese cambodian laotian hmong tibetan
+        taiwanese sudanese libyan yemeni saudi jordanian iraqi cameroonian ivorian malian guinean liberian
+        zimbabwean tanzanian rwandan angolan verdean guyanese trinidadian bajan salvadoran
+        guatemalan honduran ecuadorian chilean argentinian bolivian samoan tongan fijian desi latine""",
         """woman women man men person people guy girl boy family parents descent origin heritage ancestry
-        background american british canadian australian immigrant""",
+        background american british canadian australian immigrant extraction community immigrants
+        grandparents grandmother grandfather mother father mum mom dad wife husband lady kid kids""",
         "i m, im, i am, i m half, i am half, i m part, i am part, born",
         "as a, as an, british, dutch, german, french",
     ),
@@ -1485,15 +1547,26 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         aziatisch aziatische arabisch arabische afrikaans afrikaanse koerdisch koerdische indonesisch
         indonesische moluks molukse eritrees eritrese syrisch syrische afghaans afghaanse somalisch somalische
         ghanees ghanese kaapverdiaans kaapverdiaanse pools poolse roemeens roemeense bulgaars bulgaarse chinees
-        chinese hindostaans hindostaanse creools creoolse""",
+        chinese hindostaans hindostaanse creools creoolse marokkaan marokkanen turk
+        surinamer antilliaan afghaan syrier eritreeer somalier roemeen bulgaar koerd iraniër iraanse irakees iraakse
+ nigeriaanse egyptische algerijnse tunesische libanese palestijnse filipijnse
+ braziliaanse colombiaanse dominicaanse pakistaanse russische oekraiense indo""",
         "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse ben",
         "ik ben, ik ben half",
         "als, als een",
     ),
     "de": (
-        """schwarz schwarze schwarzer turkisch turkische turkischer arabisch arabische arabischer afrikanisch
-        afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig russisch
-        russische syrisch syrische afghanisch afghanische eritreisch eritreische vietnamesisch vietnamesische""",
+"""schwarz schwarze schwarzer turkisch turkische turkischer arabisch arabische arabischer afrikanisch
+ afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig russisch
+ russische syrisch syrische afghanisch afghanische eritreisch eritreische vietnamesisch vietnamesische marokkanisch marokkanische marokkanischer tunesisch
+ tunesische algerisch algerische palastinensisch palastinensische iranisch
+ iranische irakisch irakische nigerianisch nigerianische ghanaisch ghanaische somalisch somalische
+ athiopisch athiopische kongolesisch kongolesische pakistanisch pakistanische chinesisch
+ philippinisch philippinische rumanisch
+ rumanische bulgarisch bulgarische ukrainisch ukrainische serbisch serbische kroatisch kroatische
+ bosnisch bosnische albanisch albanische kosovarisch kosovarische italienisch
+ turke turkin araber araberin marokkaner marokkanerin pole
+        polin russin vietnamesin inder inderin kurde kurdin""",
         "frau mann menschen person madchen junge familie eltern herkunft abstammung wurzeln deutsche deutscher",
         "ich bin, ich bin halb",
         "als, als ein, als eine",
@@ -1502,7 +1575,13 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         """noir noire noirs noires arabe arabes maghrebin maghrebine africain africaine asiatique kabyle
         marocain marocaine algerien algerienne turc turque tunisien tunisienne senegalais senegalaise malien
         malienne ivoirien ivoirienne congolais congolaise camerounais camerounaise comorien comorienne haitien
-        haitienne vietnamien vietnamienne chinois chinoise kurde syrien syrienne afghan afghane""",
+        haitienne vietnamien vietnamienne chinois chinoise kurde syrien syrienne afghan afghane libanais
+        libanaise egyptien egyptienne iranien iranienne irakien irakienne palestinien palestinienne mauritanien
+        mauritanienne guineen guineenne beninois beninoise togolais togolaise burkinabe nigerian nigeriane
+        ghaneen ghaneenne portugais portugaise polonais polonaise roumain roumaine ukrainien ukrainienne armenien
+        armenienne cambodgien cambodgienne laotien laotienne indien indienne pakistanais pakistanaise tamoul
+        tamoule antillais antillaise reunionnais reunionnaise martiniquais martiniquaise guadeloupeen
+        guadeloupeenne guyanais guyanaise bresilien bresilienne colombien colombienne latino latina metisse""",
         "",
         "femme, homme, personne, je suis, je suis a moitie, famille, origine, origines, d origine",
         "en tant que, franco",
@@ -1510,7 +1589,14 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
     "es": (
         """negro negra negros negras gitano gitana gitanos indigena marroqui latino latina arabe asiatico
         asiatica africano africana ecuatoriano ecuatoriana colombiano colombiana peruano peruana dominicano
-        dominicana venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza""",
+        dominicana venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza boliviano
+ boliviana paraguayo paraguaya argentino chileno chilena cubano cubana hondureno
+        hondurena salvadoreno salvadorena guatemalteco guatemalteca nicaraguense argelino argelina tunecino
+        tunecina egipcio egipcia sirio siria libanes libanesa palestino palestina pakistani nigeriano nigeriana
+ ghanes ghanesa maliense guineano guineana ecuatoguineano ecuatoguineana filipino filipina
+ ucraniano ucraniana ruso rusa polaco polaca bulgaro bulgara georgiano
+        georgiana armenio brasileno brasilena portugues portuguesa mapuche quechua aymara guarani kichwa
+        saharaui""",
         "",
         "mujer, hombre, persona, soy, soy medio, soy mitad, mitad, familia, origen, de origen",
         "como, como una, como un",
