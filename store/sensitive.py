@@ -251,7 +251,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
             party conference, party delegate, campaigned for, hustings, ballot box""",
         "nl": """politiek*, politic*, verkiezing*, @gestemd, @stem op, @stemmen op, stemde op, =vvd, =pvv, =d66,
             =cda, groenlinks, =pvda, =bbb, =fvd, =sgp, partijlid, lid van de partij, politieke partij, linkse partij*, rechtse partij*,
-            linkse politiek, rechtse politiek, linkse kiezer*, rechtse kiezer*, ben * linkse, ben * rechtse, links georienteerd, rechts georienteerd, extreemrechts, extreemlinks, @demonstratie,
+            linkse politiek, rechtse politiek, linkse kiezer*, rechtse kiezer*, ben erg linkse, links georienteerd, rechts georienteerd, extreemrechts, extreemlinks, @demonstratie,
             demonstratie tegen, demonstratie voor,
             demonstreren, activist*, socialist*, communist*, fascist*, nationalist*, kamerlid, wilders, rutte,
             referendum, feminist*,
@@ -818,9 +818,9 @@ KINDS: dict[str, dict[str, str]] = {
             parole officer, my parole, on parole,
             stopped and searched, stop and search, in the cells, night in the cells,
             drunk and disorderly, public intoxication, disorderly conduct, ankle monitor, ankle bracelet, electronic
-            tag, house arrest, victim of * fraud, victim of a scam, victim of identity theft, identity theft, stole
+            tag, house arrest, victim of * fraud, victim of a scam, victim of =identity theft, =identity theft, stole
             my identity, got phished, sextortion, revenge porn, =owi, breathalysed, breathalyzed, breathalyser,
-            breathalyzer, juvie, juvenile detention, registered sex offender, protective order, no contact order,
+            breathalyzer, juvie, juvenile detention, registered sex offender, =protective order, no contact order,
             carjacked, home invasion, criminal history, fell for a phishing,
             got nicked, got busted, busted for, got pinched, rap sheet, court summons, bench warrant, was stalked,
             got stalked""",
@@ -832,11 +832,11 @@ KINDS: dict[str, dict[str, str]] = {
             uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord, dagvaarding,
             gedagvaard,
             reclassering*, onder toezicht, slachtoffer van oplichting, slachtoffer van phishing, slachtoffer van
-            inbraak, slachtoffer van diefstal, slachtoffer van fraude, openbare dronkenschap, dronkenschap,
+            inbraak, slachtoffer van diefstal, slachtoffer van fraude,
             verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
             achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
             identiteit gestolen,
-            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand, aangehouden""",
+            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
             ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
@@ -856,9 +856,8 @@ KINDS: dict[str, dict[str, str]] = {
             poursuites judiciaires, poursuivi en justice, prud hommes,
             mois ferme, ans ferme, prison ferme,
             sursis probatoire, retire le permis, m a retire le permis, alcool au volant, alcoolemie, ivresse
-            publique, ivresse sur la voie publique, pour ivresse, usurpation d identite, vol d identite, controle
-            judiciaire, sous controle judiciaire, =tig, victime d une arnaque, victime d un vol,
-            interpelle, interpellee, escroque, escroquee, harcele, harcelee, braque, braquer, racket, rackette""",
+            publique, ivresse sur la voie publique, pour ivresse, usurpation d identite, vol d identite, =controle judiciaire, sous =controle judiciaire, =tig, victime d une arnaque, victime d un vol,
+            interpelle par, interpellee par, fait interpeller, escroque, escroquee, harcele, harcelee, me suis fait braquer, braquage, racket, rackette""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
             ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
             pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
@@ -867,10 +866,10 @@ KINDS: dict[str, dict[str, str]] = {
             interrogad*, declarar ante, citado a declarar, me demando, me demandaron,
             siendo demandad*, demandada por, demandado por, me han demandado,
             me detuvieron, lo detuvieron, la detuvieron, nos detuvieron, fui detenid*, fue detenid*, escandalo
-            publico, alteracion del orden, quitaron el carnet, retirada del carnet, puntos del carnet, usurpacion de
+            publico, =alteracion del orden, quitaron el carnet, retirada del carnet, puntos del carnet, usurpacion de
             identidad, suplantacion de identidad, calabozo, noche en el calabozo, fichado por la policia, trabajos
             en beneficio de la comunidad, servicios comunitarios, victima de una estafa, victima de un robo,
-            timaron, me timaron, acosad*, me acosa, me acosaba""",
+            me timaron, acosad*, me acosa, me acosaba""",
     },
     "genetics": {
         "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
@@ -883,7 +882,7 @@ KINDS: dict[str, dict[str, str]] = {
             in our genes, de novo mutation, mutation carrier,
             uncertain significance, =vus, invitae, gene panel, genetic panel, genetic counselor, genetic
             counsellor,
-            tay sachs, gene testing, genetic predisposition, gene positive, tested positive for * gene""",
+            tay sachs, gene testing, genetic predisposition, gene positive, positive for the * gene""",
         "nl": """chromosom*, chromosoom*, trisomie*, vaderschapstest*, vaderschap, =nipt, prenatale screening,
             vruchtwaterpunctie, karyotyp*, sikkelcel*, thalassemie, hemochromatose, fragiele x, marfan*,
             lynch syndroom, syndroom van lynch, genvariant*, heterozygo*, homozygo*, exoom*, genoomonderzoek,
@@ -930,21 +929,20 @@ KINDS: dict[str, dict[str, str]] = {
             cuff, achilles, whiplash, shin splints, migrane*, kidney stones,
             early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash,
             ~drink too much, ~drinking too much, ~drank too much,
-            not * great upstairs, not right upstairs, struggling mentally, mentally struggling, mentally exhausted,
+            not doing great upstairs, not great upstairs, not right upstairs, struggling mentally, mentally struggling, mentally exhausted,
             mentally drained, not ok mentally, not okay mentally, not well mentally, bad place mentally, in a dark
-            place, bad headspace, rough patch mentally, signed off with stress, signed off work, off work with
+            place, bad headspace, rough patch mentally, =signed off with stress, =signed off work, off work with
             stress, stress leave, fit note, going through the change, expecting our first, expecting my first, baby
             is due, baby s due, due with my, due with our, bun in the oven, postpartum, post partum, postnatal, post
             natal, gave birth, giving birth, just had a baby, c section, breastfeeding, breast feeding, partially
             sighted, visually impaired, sight impaired, low vision, hard of hearing, hearing impaired, cochlear
-            implant, white cane, walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
-            scooter, spinal cord injury, spinal injury, paralysed, paralyzed, paraplegic, quadriplegic, tetraplegic,
-            amputee, amputated, prosthetic leg, prosthetic arm, prosthetic limb, learning disabilit*, intellectual
+            implant, white cane, =walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
+            scooter, spinal cord injury, spinal injury, =paralysed, =paralyzed, paraplegic, quadriplegic, tetraplegic,
+            amputee, amputated, prosthetic leg, prosthetic arm, prosthetic limb, =learning disabilit*, intellectual
             disabilit*, neurodivergent, on the spectrum, blue badge, registered blind, recovering gambler,
             compulsive gambl*, problem gambl*, gambling habit, gamblers anonymous, gamstop, self excluded from, off
             the booze, off the drink, off alcohol, haven t had a drink, not had a drink, havent had a drink, quit
-            the booze, quit booze, alcohol free for, sober since, on lithium, take lithium, taking lithium, takes
-            lithium, descovy, duloxetine, propranolol, lorazepam, clonazepam, diazepam, alprazolam,
+            the booze, quit booze, alcohol free for, sober since, on lithium, =take lithium, =taking lithium, =takes lithium, descovy, duloxetine, propranolol, lorazepam, clonazepam, diazepam, alprazolam,
             hydroxychloroquine, metoprolol, atorvastatin, levothyroxine, omeprazole, lansoprazole, buspirone,
             hydroxyzine, topiramate, sumatriptan, acamprosate, modafinil, atomoxetine, lisdexamfetamine, guanfacine,
             clonidine, spironolactone, doxycycline, amoxicillin, gliclazide, lantus, novorapid, humalog, albuterol,
@@ -954,10 +952,10 @@ KINDS: dict[str, dict[str, str]] = {
             freestyle libre, concussion, head injury, brain injury, traumatic brain injury, found out * expecting,
             expecting twins, hiv prep, prep for hiv,
             under the weather, not feeling well, not feeling great, feeling unwell, feeling poorly, feeling sick,
-            feel sick, got sick, getting sick, been sick, came down with, come down with, caught a cold, caught the
-            flu, have a cold, got a cold, head cold, runny nose, stuffy nose, my mental, not coping, can t cope,
-            cant cope, falling apart, not in a good place, happy pills, hooked on pills, hooked on opioids, hooked
-            on painkillers, hooked on coke, hooked on heroin, hooked on meth, using again, drug habit, coke habit,
+            feel sick, got sick, =getting sick, been sick, came down with, come down with, caught a cold, caught the
+            flu, have a cold, got a cold, head cold, =runny nose, stuffy nose, my mental, not coping, can t cope,
+            cant cope, =falling apart, not in a good place, hooked on pills, hooked on opioids, hooked
+            on painkillers, hooked on coke, hooked on heroin, hooked on meth, drug habit, coke habit,
             quit smoking, stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health
             clinic, sti test, std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, erection*, premature
             ejaculation, sex drive""",
@@ -978,17 +976,17 @@ KINDS: dict[str, dict[str, str]] = {
             arbo arts, reintegratie, re integratie, arbeidsongeschikt*, in verwachting, zwangerschapsverlof,
             bevallingsverlof, verlof na de bevalling, net bevallen, kraamtijd, kraamzorg, borstvoeding, uitgerekend
             in, uitgerekende datum, taststok, blindenstok, geleidehond, blindengeleidehond, loopt met een stok,
-            wandelstok, dwarslaesie, verlamd, invalide, geamputeerd, prothese, beenprothese, armprothese, doofheid,
+            wandelstok, dwarslaesie, verlamd, =invalide, geamputeerd, prothese, beenprothese, armprothese, doofheid,
             cochleair implantaat, verstandelijke beperking, lichamelijke beperking, met een beperking,
             functiebeperking, =wajong, =wia, =wao, invaliditeit, afgekickt, afkicken, kick af, clean sinds, clean
-            van, ben clean, drink * niks meer, drink niet meer, drink geen alcohol meer, drink geen druppel, gestopt
+            van, ben clean, drink * niks meer, drink al * niks meer, drink al * niet meer, drink al * geen alcohol, drink niet meer, drink geen alcohol meer, drink geen druppel, gestopt
             met drinken, gestopt met gokken, gokverslaafd, gokverslaving, cokeverslaving, cocaineverslaving,
             verslaafd aan, van de coke af, aan de coke, snuif coke, gebruik* lithium, neem* lithium, slik* lithium,
             aan de lithium, slik* antidepressiva, stemmingsstabilisator*, sertraline, quetiapine, paroxetine,
             lorazepam, diazepam, citalopram, escitalopram, venlafaxine, methylfenidaat, dexamfetamine,
             lisdexamfetamine, metformine, levothyroxine, omeprazol, pantoprazol, hersenschudding, hersenletsel,
             =nah, niet aangeboren hersenletsel, insulinepomp, sensor voor mijn suiker, suiker is * ontregeld,
-            diabetes type, type 1 diabetes, type 2 diabetes, ~zit in een dip, loop met een stok, diabetes slecht
+            diabetes type, =diabetes type 1, =diabetes type 2, ~zit in een dip, =loop met een stok, diabetes slecht
             ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
             verkouden, verkoudheid, grieperig, voel me niet lekker, voel me niet goed, voelt zich niet lekker,
             diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
@@ -1008,7 +1006,7 @@ KINDS: dict[str, dict[str, str]] = {
             ausschlag, blut husten, huste blut, blut im urin,
             trinke zu viel, trinkt zu viel, getrunken zu viel, zu viel getrunken, ruckfall,
             seelisch*, mental * nicht gut, mental am ende, psychisch am ende, nervlich am ende, nervenzusammenbruch,
-            tief im loch, entbunden, wochenbett, nach der geburt, nach der entbindung, stille noch, beim stillen,
+            tief im loch, entbunden, wochenbett, nach der geburt, nach der entbindung, =stille noch, beim stillen,
             mutterschutz, schwangerschaftswoche, =ssw, in anderen umstanden, guter hoffnung, geburtstermin,
             errechneter termin, sehbehindert*, schwerhorig*, ertaubt, blindenhund, blindenstock, gehstock, rollator,
             querschnitt*, gelahmt, amputiert*, prothese, beinprothese, cochlea implantat, cochleaimplantat, =gdb,
@@ -1022,7 +1020,7 @@ KINDS: dict[str, dict[str, str]] = {
             hirn trauma, insulinpumpe, zuckerwerte, zucker * entgleist, diabetes typ, typ 1 diabetes, typ 2
             diabetes, tief im loch, seelisches loch, gehe am stock, geht am stock, laufe mit stock, keinen tropfen
             alkohol, keinen tropfen getrunken,
-            erkaltet, erkaltung, grippal*, fuhle mich nicht gut, fuhle mich krank, angeschlagen, l thyroxin,
+            erkaltet, erkaltung, grippal*, fuhle mich nicht gut, fuhle mich krank, bin angeschlagen, gesundheitlich angeschlagen, l thyroxin,
             rauchfrei seit, mit dem rauchen aufgehort, hore auf zu rauchen, nikotinpflaster, geschlechtskrankheit*,
             kondom*""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
@@ -1043,16 +1041,16 @@ KINDS: dict[str, dict[str, str]] = {
             tete, mal dans sa tete, mal dans ma peau, mal dans sa peau, psychologiquement, au bout du rouleau,
             craque nerveusement, depression nerveuse, arret de travail, en arret de travail, post partum, baby
             blues, conge maternite, conge mat, allaite, allaitement, attend un bebe, attends un bebe, attendons un
-            bebe, terme prevu, semaines d amenorrhee, en fauteuil, malentendant*, canne blanche, chien guide, chien
+            bebe, =terme prevu, semaines d amenorrhee, en fauteuil, malentendant*, =canne blanche, chien guide, chien
             d aveugle, paraplegi*, tetraplegi*, ampute*, prothese, =mdph, travailleur handicape, =rqth, implant
             cochleaire, invalidite, clean depuis, je suis clean, suis clean, plus une goutte, ne bois plus, arrete l
             alcool, arrete la coke, toxicomane*, toxico, joueur compulsif, addiction aux jeux, interdit de casino,
             prend du lithium, prends du lithium, sous lithium, sous antidepresseurs, sertraline, quetiapine,
-            paroxetine, venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, concerta,
+            paroxetine, venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, =concerta,
             metformine, tramadol, ibuprofene, paracetamol, xanax, commotion cerebrale, traumatisme cranien, pompe a
             insuline, diabete * deregle, diabete de type, accro a la coke, accro a l alcool, accro aux jeux, accro a
             la drogue, accro a l heroine, allocation adulte handicape,
-            me sens pas bien, ne me sens pas bien, enrhume, enrhumee, rhume, la creve, mal en point, patraque,
+            me sens pas bien, ne me sens pas bien, enrhume, enrhumee, =rhume, la creve, mal en point, patraque,
             lysanxia, seresta, arrete de fumer, arreter de fumer, patch* de nicotine, patchs nicotine, preservatif*,
             test de depistage, depistage du =vih, =vih, =ist""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
@@ -1082,26 +1080,26 @@ KINDS: dict[str, dict[str, str]] = {
             mentalmente, enganchado a la coca, enganchada a la coca, enganchado a las drogas, enganchada a las
             drogas,
             no me encuentro bien, no me siento bien, resfriado, resfriada, constipado, constipada, pachucho,
-            pachucha, con fiebre, adiro, dalsy, frenadol, gelocatil, espidifen, deje de fumar, dejar de fumar,
+            pachucha, con fiebre, =adiro, dalsy, frenadol, gelocatil, espidifen, deje de fumar, dejar de fumar,
             parches de nicotina, condon*, preservativo*, =ets, prueba del =vih, =vih""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
             later, klarna, afterpay, in my overdraft, payment plan for,
             sent to collections, in collections, went to collections, collections agency, debt recovery, cash
-            advance, title loan, quick loan, short term loan, high interest loan, loan from my, borrowed money from,
-            borrow money from, mortgage arrears, rent arrears, missed * payments, missed a payment, missed payments,
-            behind on my mortgage, claiming benefits, on disability, disability payments, =ssi, =ssdi, unemployment
+            advance, =title loan, quick loan, short term loan, high interest loan, loan from my, borrowed money from,
+            borrow money from, mortgage arrears, rent arrears, =missed * payments, =missed a payment, =missed payments,
+            behind on my mortgage, =claiming benefits, on disability, disability payments, =ssi, =ssdi, unemployment
             benefit*, unemployment check*, on unemployment, snap benefits, =ebt, medicaid, housing assistance, child
-            tax credit, tax credits, i make * an hour, earn * an hour, paid * an hour, debt relief order, debt
+            tax credit, tax credits, i make * an hour, earn * an hour, =paid * an hour, debt relief order, debt
             consolidation, consolidate my debt, minimum payments, credit card bill*, my salary, salary is, take home
-            salary, claiming benefits, on =esa,
+            salary, =claiming benefits, on =esa,
             late on rent, rent is late, rent was late, bounced a cheque, bounced a check, bounced cheque, bounced
             check, account is in the red, in the red again, overdue on my""",
         "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
             aflossen, rood op mijn,
-            flitskrediet*, flitslening*, minilening, persoonlijke lening, lening afgesloten, lening afsluiten, geld
-            geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, loop * achter met, achterstand
+            flitskrediet*, flitslening*, minilening, lening afgesloten, lening afsluiten, geld
+            geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, =loop achter met, achterstand
             op, =ww, participatiewet, kinderopvangtoeslag, =wsnp, minnelijk traject, budgetbeheer,
             beschermingsbewind, bewindvoerder, in beslag genomen, verdien * per maand, verdient * per maand,
             loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand,
@@ -1110,15 +1108,15 @@ KINDS: dict[str, dict[str, str]] = {
             kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, kredit aufgenommen, kredit
             aufnehmen, geld geliehen, geld leihen, mit den raten, raten im ruckstand, hauskredit, baufinanzierung,
             zwangsversteigerung, verbraucherinsolvenz, restschuldbefreiung, sozialleistungen, grundsicherung,
-            kinderzuschlag, aufstocker, aufstocken, schufaeintrag, schufa eintrag, negativer eintrag, monatlich
+            kinderzuschlag, =aufstocker, =aufstockerin, schufaeintrag, schufa eintrag, =negativer eintrag, monatlich
             netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
             verdient * netto,
             konto uberzogen, konto * uberzogen, mietruckstand, miete * zu spat""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
             euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
-            mini credit, credit renouvelable, credit revolving, pret personnel, dossier de surendettement,
-            commission de surendettement, societe de recouvrement, agence de recouvrement, mensualites de retard,
+            =mini credit, credit renouvelable, credit revolving, pret personnel, dossier de surendettement,
+            commission de surendettement, =societe de recouvrement, agence de recouvrement, mensualites de retard,
             mensualites en retard, mensualite de retard, =caf, prime d activite, aides sociales, touche le chomage,
             je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire,
             dans le rouge, compte dans le rouge, loyer * en retard""",
@@ -1134,9 +1132,9 @@ KINDS: dict[str, dict[str, str]] = {
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
             campaign volunteer, out of the eu, leave the eu, left the eu,
-            signed * petition, signed a petition, petition against, petition to stop, started a petition,
+            =signed * petition, petition against, petition to stop, =started a petition,
             protester*, just stop oil, =jso, greenpeace, letzte generation, attac, insulate britain, palestine
-            action, animal rebellion, sunrise movement, campaigning for, leaflet* for, leafleting, handing out
+            action, =animal rebellion, sunrise movement, campaigning for, leaflet* for, =leafleting, handing out
             leaflets, flyering for, gonna vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe,
             european parliament, my mep, =dnc, =rnc, social democrat*, christian democrat*, eco socialist,
             ecosocialist*, trotskyist*, maoist*, tankie*, neoliberal*, anti immigration, pro immigration, anti
@@ -1150,7 +1148,7 @@ KINDS: dict[str, dict[str, str]] = {
         "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid,
             petitie tegen, petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen,
             demonstrant*, +activist, +activiste, +activisten, greenpeace, letzte generation, forum voor democratie,
-            groenlinks pvda, ben * rechts, ben * links, stem * links, stem * rechts, anarchist*, libertari*, ben
+            groenlinks pvda, ben nogal rechts, ben nogal links, ben vrij rechts, ben vrij links, ben best rechts, ben best links, stem * links, stem * rechts, anarchist*, libertari*, ben
             liberaal, populist*, groen stemmen, stem groen, stemde groen, stem altijd, stem nooit, zwevende kiezer,
             lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12,
             manifestatie tegen, manifestatie voor, sit in, mars tegen, stem op, mijn stem gaat naar, lid van de =sp,
@@ -1159,11 +1157,10 @@ KINDS: dict[str, dict[str, str]] = {
             petition gegen, petition fur, petition unterschrieben, petition * unterschrieben, auf der demo, auf die
             demo, zur demo, demo fur, demonstrant*, letzte generation, letzten generation, klimakleber*, auf die
             strasse geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
-            anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin *
-            konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ,
+            anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin ziemlich konservativ, bin eher konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ,
             =odp, tierschutzpartei, sitzblockade, linksgrun*, links grun, blockade gegen""",
         "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale,
-            petition contre, petition pour, signe * petition, signe la petition, la manif, une manif, a la manif, en
+            petition contre, petition pour, =signe * petition, =signe la petition, la manif, une manif, a la manif, en
             manif, manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, derniere renovation, soulevements de
             la terre, =nupes, nouveau front populaire, =nfp, =npa, debout la france, anarchiste*, libertaire*,
             facho*, souverainiste*, centriste, macroniste*, lepeniste*, melenchoniste*, suis de gauche, est de
@@ -1174,16 +1171,16 @@ KINDS: dict[str, dict[str, str]] = {
             toujours, vais voter, vote blanc, voter blanc, vote utile, je m abstiens, vote a gauche, vote a droite,
             suis ecolo, @conservateur, @conservatrice,
             activiste*, rassemblement contre, marche pour le climat, marche contre, en marche, =lrem, =ump, islamo
-            gauchiste, reac, =gaucho, suis gaucho""",
+            gauchiste, =reac, =gaucho, suis gaucho""",
         "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue,
             peticion contra, peticion para, firme la peticion, firme una peticion, manifestante*, anarquis*,
-            libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, futuro vegetal, rebelion o
-            extincion, ultima generacion, greenpeace, juventudes socialistas, nuevas generaciones, vot* a la
+            libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, =futuro vegetal, rebelion o
+            extincion, =ultima generacion, greenpeace, juventudes socialistas, nuevas generaciones, vot* a la
             izquierda, vot* a la derecha, vot* por la izquierda, vot* por la derecha, voy a votar, siempre voto,
             votar en blanco, voto en blanco, me abstengo, voto util, milita en, carnet del partido, @conservador,
             @conservadora,
-            concentracion contra, concentracion por, marcha por, marcha contra, cacerolada, huelga feminista,
-            progre, progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera, ciudadanos""",
+            concentracion contra, concentracion por, marcha por, marcha contra, =cacerolada, huelga feminista,
+            =progre, =progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera""",
     },
     "ethnicity": {
         "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*,
@@ -1216,8 +1213,8 @@ KINDS: dict[str, dict[str, str]] = {
             friends with benefits, hook* up with, hooking up, attracted to men, attracted to women, attracted to
             guys, attracted to girls, attracted to both, into guys, into girls, sleep* with men, sleep* with
             women, sleep* with guys, sleep* with girls,
-            started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
-            enby, transmasc*, transfem*, chest binder, drag king, closeted, sapphic, same sex partner, they them
+            =started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
+            enby, transmasc*, transfem*, chest binder, drag king, =closeted, sapphic, same sex partner, they them
             pronouns, uses they them,
             i m straight, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*""",
         "nl": """genderfluide, intersekse, bi ben, bi bent,
@@ -1229,7 +1226,7 @@ KINDS: dict[str, dict[str, str]] = {
             klappt,
             stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand,
             nehme * testosteron, nehme testosteron, testosteron nehme, seit * testosteron, ungeoutet,
-            geschlechtsneutral angesprochen, pronomen, lgbtq*, lsbti*,
+            geschlechtsneutral angesprochen, lgbtq*, lsbti*,
             bin hetero, sexspielzeug*, vibrator*""",
         "fr": """genderfluid*, intersexe*, intersexue*,
             attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting,
@@ -1271,22 +1268,22 @@ KINDS: dict[str, dict[str, str]] = {
             paume de ma main, geometrie faciale,
             empreinte du pouce, deverrouill* avec mon visage, deverrouillage facial, capteur d empreinte*, avec mon
             empreinte, mon empreinte digitale, scan de l iris, iris scanne,
-            scan retinien, scan de la retine, authentification vocale, verification faciale, selfie de verification""",
+            scan retinien, scan de la retine, authentification vocale, verification faciale, =selfie de verification""",
         "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
             escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
             voz, mi voz como, geometria facial, reconocimiento de voz,
             registr* * huella, huella digital, huellas digitales, desbloqueo con huella, lector de huella*, sensor
             de huella*, huella del pulgar, desbloqueo facial, desbloquear con la cara, escaneo de iris, escanearon
             el iris,
-            escaneo de retina, escaneo retinal, autenticacion por voz, verificacion facial, selfie de verificacion,
+            escaneo de retina, escaneo retinal, autenticacion por voz, verificacion facial, =selfie de verificacion,
             huella de la palma""",
     },
     "union": {
         "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union,
             union subs, union fees, union branch, union card, strike pay, strike fund, union organizer, union
-            organiser, organizing a union, organising a union, works council, usdaw, nasuwt, =ucu, =bma, =rcn, pcs
+            organiser, organizing a union, organising a union, usdaw, nasuwt, =ucu, =bma, =rcn, pcs
             union, =cwu, teachers union, out on strike,
-            walked off the job, work to rule, union drive, union busting, joined a union, join a union, in a union,
+            =walked off the job, work to rule, union drive, union busting, joined a union, join a union, in a union,
             anti union""",
         "nl": """vakbondslid, bij de bond, lid van de bond,
             in de =or, lid van de =or, zit in de =or, contributie * bond, bondscontributie, vakbondscontributie,
@@ -1296,14 +1293,14 @@ KINDS: dict[str, dict[str, str]] = {
             beitrag an ver di""",
         "fr": """=sud rail, =fsu, =cfe cgc,
             elu au =cse, elue au =cse, cotisation syndicale, cotisation a la =cfdt, cotisation a la =cgt, comite d
-            entreprise, representant du personnel, representante du personnel, intersyndicale""",
+            entreprise, =representant du personnel, =representante du personnel, intersyndicale""",
         "es": """=cgt, soy del comite, enlace sindical,
             cuota sindical, cuota de =ugt, cuota de =ccoo, cuota de la =ugt, liberado sindical, liberada sindical,
             =ela, =cig""",
     },
     "religion": {
         "en": """jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*,
-            easter vigil, vigil mass, confirmation class, altar server, altar boy, eucharist, holy communion, first
+            easter vigil, vigil mass, altar server, altar boy, eucharist, holy communion, first
             communion, church elder, youth pastor, mission trip, missionary, latter day saint*, =lds, temple
             garment*, shul, minyan, daven*, mikveh, tzitzit, salat, jummah, friday prayers, wudu, namaz, puja,
             langar, kirtan, novena, good friday service, church choir, youth group at church, my parish, my pastor,
