@@ -936,7 +936,7 @@ KINDS: dict[str, dict[str, str]] = {
             is due, baby s due, due with my, due with our, bun in the oven, postpartum, post partum, postnatal, post
             natal, gave birth, giving birth, just had a baby, c section, breastfeeding, breast feeding, partially
             sighted, visually impaired, sight impaired, low vision, hard of hearing, hearing impaired, cochlear
-            implant, white cane, =walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
+            implant, white cane, =uses a walking stick, =use a walking stick, =with a walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
             scooter, spinal cord injury, spinal injury, =paralysed, =paralyzed, paraplegic, quadriplegic, tetraplegic,
             amputee, amputated, prosthetic leg, prosthetic arm, prosthetic limb, =learning disabilit*, intellectual
             disabilit*, neurodivergent, on the spectrum, blue badge, registered blind, recovering gambler,
@@ -972,7 +972,7 @@ KINDS: dict[str, dict[str, str]] = {
             bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn,
             drink te veel, dronk te veel, drinkt te veel, terugval,
             niet lekker in * hoofd, mentaal zwaar, mentaal slecht, mentaal niet, psychisch zwaar, psychisch niet,
-            psychisch slecht, zit in een dip, in een diep dal, ziektewet, in de ziektewet, bedrijfsarts, arboarts,
+            psychisch slecht, in een diep dal, ziektewet, in de ziektewet, bedrijfsarts, arboarts,
             arbo arts, reintegratie, re integratie, arbeidsongeschikt*, in verwachting, zwangerschapsverlof,
             bevallingsverlof, verlof na de bevalling, net bevallen, kraamtijd, kraamzorg, borstvoeding, uitgerekend
             in, uitgerekende datum, taststok, blindenstok, geleidehond, blindengeleidehond, loopt met een stok,
@@ -986,7 +986,7 @@ KINDS: dict[str, dict[str, str]] = {
             lorazepam, diazepam, citalopram, escitalopram, venlafaxine, methylfenidaat, dexamfetamine,
             lisdexamfetamine, metformine, levothyroxine, omeprazol, pantoprazol, hersenschudding, hersenletsel,
             =nah, niet aangeboren hersenletsel, insulinepomp, sensor voor mijn suiker, suiker is * ontregeld,
-            diabetes type, =diabetes type 1, =diabetes type 2, ~zit in een dip, =loop met een stok, diabetes slecht
+            diabetes type, ik zit in een dip, ik zit * in een dip, =loop met een stok, diabetes slecht
             ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
             verkouden, verkoudheid, grieperig, voel me niet lekker, voel me niet goed, voelt zich niet lekker,
             diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
@@ -1111,7 +1111,7 @@ KINDS: dict[str, dict[str, str]] = {
             kinderzuschlag, =aufstocker, =aufstockerin, schufaeintrag, schufa eintrag, =negativer eintrag, monatlich
             netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
             verdient * netto,
-            konto uberzogen, konto * uberzogen, mietruckstand, miete * zu spat""",
+            konto uberzogen, konto * uberzogen, konto ist * uberzogen, uberziehungszinsen, mietruckstand, miete * zu spat""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
             euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
@@ -1134,8 +1134,7 @@ KINDS: dict[str, dict[str, str]] = {
             campaign volunteer, out of the eu, leave the eu, left the eu,
             =signed * petition, petition against, petition to stop, =started a petition,
             protester*, just stop oil, =jso, greenpeace, letzte generation, attac, insulate britain, palestine
-            action, =animal rebellion, sunrise movement, campaigning for, leaflet* for, =leafleting, handing out
-            leaflets, flyering for, gonna vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe,
+            action, =animal rebellion, sunrise movement, campaigning for, =leafleting, flyering for, gonna vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe,
             european parliament, my mep, =dnc, =rnc, social democrat*, christian democrat*, eco socialist,
             ecosocialist*, trotskyist*, maoist*, tankie*, neoliberal*, anti immigration, pro immigration, anti
             abortion, joined labour, paid up member, staunch labour, lifelong labour, tory voter, tory member, i m
@@ -1255,7 +1254,7 @@ KINDS: dict[str, dict[str, str]] = {
             gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten,
             gezichts id, ontgrendel met mijn gezicht, met mijn gezicht ontgrendelen, duimafdruk, selfie verificatie,
             handpalmscan, handpalm scan, windows hello,
-            gezicht registreren, oogscan, netvliesscan, stemverificatie""",
+            gezicht registreren, gezicht * registreren, gezicht * geregistreerd, oogscan, netvliesscan, stemverificatie""",
         "de": """stimmabdruck, stimmprofil, stimmprobe, stimme als passwort, stimme * passwort, stimme *
             hinterlegen, stimme * hinterlegt, gesicht * hinterlegt, gesicht hinterlegt, gesicht * hinterlegen,
             gesicht scannen, gesicht * scannen, video ident, videoident, handflache scannen, handflache *
@@ -1419,7 +1418,8 @@ BENIGN: dict[str, str] = {
         conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
         transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
         iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
-    "nl": """was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
+    "nl": """rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
+        links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
