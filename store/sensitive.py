@@ -1243,8 +1243,8 @@ KINDS: dict[str, dict[str, str]] = {
         "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
             voice as * password, scan my face, scan * my face, scan my palm, scan * palm, palm of my hand,
             take my fingerprints, fingerprints taken, video ident, videoident,
-            enrolled my fingerprint, registered my fingerprint, set up * fingerprint, unlock with my fingerprint, my
-            thumbprint, thumbprint, windows hello, voice match, my voice sample, submit a voice sample, gave a voice sample, hand scanner, biometric time clock, e
+            enrolled my fingerprint, registered my fingerprint, set up * fingerprint, unlock with my fingerprint,
+            thumbprint, windows hello, voice match, my voice sample, submit a voice sample, gave a voice sample, hand scanner, biometric time clock, e
             gates, global entry, worldcoin, world id, scanned my iris, face data, my face data, id verification
             selfie, keystroke dynamics, enrolled their fingerprint, enrolled his fingerprint, enrolled her
             fingerprint, registered their fingerprint, registered an iris, iris registered, iris scan was,
@@ -1528,11 +1528,11 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         ghanaian eritrean ethiopian syrian afghan iraqi iranian persian lebanese palestinian egyptian algerian
         tunisian senegalese congolese kenyan ugandan tamil punjabi bengali nepali thai japanese indonesian
         malaysian brazilian colombian venezuelan peruvian cuban dominican haitian polish romanian bulgarian
- russian ukrainian mixed rican armenian albanian
-        bosnian serbian croatian chechen uzbek lankan gujarati sindhi burmese cambodian laotian hmong tibetan
-        taiwanese sudanese libyan yemeni saudi jordanian iraqi cameroonian ivorian malian guinean liberian
-        zimbabwean tanzanian rwandan angolan verdean guyanese trinidadian bajan salvadoran
-        guatemalan honduran ecuadorian chilean argentinian bolivian samoan tongan fijian desi latine""",
+        russian ukrainian mixed rican armenian albanian bosnian serbian croatian chechen uzbek lankan gujarati
+        sindhi burmese cambodian laotian hmong tibetan taiwanese sudanese libyan yemeni saudi jordanian
+        cameroonian ivorian malian guinean liberian zimbabwean tanzanian rwandan angolan verdean guyanese
+        trinidadian bajan salvadoran guatemalan honduran ecuadorian chilean argentinian bolivian samoan tongan
+        fijian desi latine""",
         """woman women man men person people guy girl boy family parents descent origin heritage ancestry
         background american british canadian australian immigrant extraction community immigrants
         grandparents grandmother grandfather mother father mum mom dad wife husband lady kid kids""",
@@ -1540,60 +1540,57 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         "as a, as an, british, dutch, german, french",
     ),
     "nl": (
-        """zwart zwarte marokkaans marokkaanse turks turkse surinaams surinaamse antilliaans antilliaanse
-        aziatisch aziatische arabisch arabische afrikaans afrikaanse koerdisch koerdische indonesisch
-        indonesische moluks molukse eritrees eritrese syrisch syrische afghaans afghaanse somalisch somalische
-        ghanees ghanese kaapverdiaans kaapverdiaanse pools poolse roemeens roemeense bulgaars bulgaarse chinees
-        chinese hindostaans hindostaanse creools creoolse marokkaan marokkanen turk
-        surinamer antilliaan afghaan syrier eritreeer somalier roemeen bulgaar koerd iraniër iraanse irakees iraakse
- nigeriaanse egyptische algerijnse tunesische libanese palestijnse filipijnse
- braziliaanse colombiaanse dominicaanse pakistaanse russische oekraiense indo""",
+        """zwart zwarte marokkaans marokkaanse turks turkse surinaams surinaamse antilliaans antilliaanse aziatisch
+        aziatische arabisch arabische afrikaans afrikaanse koerdisch koerdische indonesisch indonesische moluks
+        molukse eritrees eritrese syrisch syrische afghaans afghaanse somalisch somalische ghanees ghanese
+        kaapverdiaans kaapverdiaanse pools poolse roemeens roemeense bulgaars bulgaarse chinees chinese
+        hindostaans hindostaanse creools creoolse marokkaan marokkanen turk surinamer antilliaan afghaan syrier
+        eritreeer somalier roemeen bulgaar koerd iraniër iraanse irakees iraakse nigeriaanse egyptische
+        algerijnse tunesische libanese palestijnse filipijnse braziliaanse colombiaanse dominicaanse pakistaanse
+        russische oekraiense indo""",
         "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse ben",
         "ik ben, ik ben half",
         "als, als een",
     ),
     "de": (
-"""schwarz schwarze schwarzer turkisch turkische turkischer arabisch arabische arabischer afrikanisch
- afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig russisch
- russische syrisch syrische afghanisch afghanische eritreisch eritreische vietnamesisch vietnamesische marokkanisch marokkanische marokkanischer tunesisch
- tunesische algerisch algerische palastinensisch palastinensische iranisch
- iranische irakisch irakische nigerianisch nigerianische ghanaisch ghanaische somalisch somalische
- athiopisch athiopische kongolesisch kongolesische pakistanisch pakistanische chinesisch
- philippinisch philippinische rumanisch
- rumanische bulgarisch bulgarische ukrainisch ukrainische serbisch serbische kroatisch kroatische
- bosnisch bosnische albanisch albanische kosovarisch kosovarische italienisch
- turke turkin araber araberin marokkaner marokkanerin pole
-        polin russin vietnamesin inder inderin kurde kurdin""",
+        """schwarz schwarze schwarzer turkisch turkische turkischer arabisch arabische arabischer afrikanisch
+        afrikanische asiatisch asiatische kurdisch kurdische polnisch polnischer russischstammig russisch
+        russische syrisch syrische afghanisch afghanische eritreisch eritreische vietnamesisch vietnamesische
+        marokkanisch marokkanische marokkanischer tunesisch tunesische algerisch algerische palastinensisch
+        palastinensische iranisch iranische irakisch irakische nigerianisch nigerianische ghanaisch ghanaische
+        somalisch somalische athiopisch athiopische kongolesisch kongolesische pakistanisch pakistanische
+        philippinisch philippinische rumanisch rumanische bulgarisch bulgarische ukrainisch ukrainische serbisch
+        serbische kroatisch kroatische bosnisch bosnische albanisch albanische kosovarisch kosovarische turke
+        turkin araber araberin marokkaner marokkanerin pole polin russin vietnamesin inder inderin kurde kurdin""",
         "frau mann menschen person madchen junge familie eltern herkunft abstammung wurzeln deutsche deutscher",
         "ich bin, ich bin halb",
         "als, als ein, als eine",
     ),
     "fr": (
-        """noir noire noirs noires arabe arabes maghrebin maghrebine africain africaine asiatique kabyle
-        marocain marocaine algerien algerienne turc turque tunisien tunisienne senegalais senegalaise malien
-        malienne ivoirien ivoirienne congolais congolaise camerounais camerounaise comorien comorienne haitien
-        haitienne vietnamien vietnamienne chinois chinoise kurde syrien syrienne afghan afghane libanais
-        libanaise egyptien egyptienne iranien iranienne irakien irakienne palestinien palestinienne mauritanien
+        """noir noire noirs noires arabe arabes maghrebin maghrebine africain africaine asiatique kabyle marocain
+        marocaine algerien algerienne turc turque tunisien tunisienne senegalais senegalaise malien malienne
+        ivoirien ivoirienne congolais congolaise camerounais camerounaise comorien comorienne haitien haitienne
+        vietnamien vietnamienne chinois chinoise kurde syrien syrienne afghan afghane libanais libanaise
+        egyptien egyptienne iranien iranienne irakien irakienne palestinien palestinienne mauritanien
         mauritanienne guineen guineenne beninois beninoise togolais togolaise burkinabe nigerian nigeriane
-        ghaneen ghaneenne portugais portugaise polonais polonaise roumain roumaine ukrainien ukrainienne armenien
-        armenienne cambodgien cambodgienne laotien laotienne indien indienne pakistanais pakistanaise tamoul
-        tamoule antillais antillaise reunionnais reunionnaise martiniquais martiniquaise guadeloupeen
+        ghaneen ghaneenne portugais portugaise polonais polonaise roumain roumaine ukrainien ukrainienne
+        armenien armenienne cambodgien cambodgienne laotien laotienne indien indienne pakistanais pakistanaise
+        tamoul tamoule antillais antillaise reunionnais reunionnaise martiniquais martiniquaise guadeloupeen
         guadeloupeenne guyanais guyanaise bresilien bresilienne colombien colombienne latino latina metisse""",
         "",
         "femme, homme, personne, je suis, je suis a moitie, famille, origine, origines, d origine",
         "en tant que, franco",
     ),
     "es": (
-        """negro negra negros negras gitano gitana gitanos indigena marroqui latino latina arabe asiatico
-        asiatica africano africana ecuatoriano ecuatoriana colombiano colombiana peruano peruana dominicano
-        dominicana venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza boliviano
- boliviana paraguayo paraguaya argentino chileno chilena cubano cubana hondureno
-        hondurena salvadoreno salvadorena guatemalteco guatemalteca nicaraguense argelino argelina tunecino
-        tunecina egipcio egipcia sirio siria libanes libanesa palestino palestina pakistani nigeriano nigeriana
- ghanes ghanesa maliense guineano guineana ecuatoguineano ecuatoguineana filipino filipina
- ucraniano ucraniana ruso rusa polaco polaca bulgaro bulgara georgiano
-        georgiana armenio brasileno brasilena portugues portuguesa mapuche quechua aymara guarani kichwa
-        saharaui""",
+        """negro negra negros negras gitano gitana gitanos indigena marroqui latino latina arabe asiatico asiatica
+        africano africana ecuatoriano ecuatoriana colombiano colombiana peruano peruana dominicano dominicana
+        venezolano venezolana rumano rumana senegales senegalesa chino china mestizo mestiza boliviano boliviana
+        paraguayo paraguaya argentino chileno chilena cubano cubana hondureno hondurena salvadoreno salvadorena
+        guatemalteco guatemalteca nicaraguense argelino argelina tunecino tunecina egipcio egipcia sirio siria
+        libanes libanesa palestino palestina pakistani nigeriano nigeriana ghanes ghanesa maliense guineano
+        guineana ecuatoguineano ecuatoguineana filipino filipina ucraniano ucraniana ruso rusa polaco polaca
+        bulgaro bulgara georgiano georgiana armenio brasileno brasilena portugues portuguesa mapuche quechua
+        aymara guarani kichwa saharaui""",
         "",
         "mujer, hombre, persona, soy, soy medio, soy mitad, mitad, familia, origen, de origen",
         "como, como una, como un",
