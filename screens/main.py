@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import gc
 import json
+import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -82,6 +83,15 @@ HOLD_LETTER_FOR_ROWS = 0.03
 
 #: Rows read per page and per pane.
 PAGE_ROWS = 15
+
+#: Expired memories the launch prune deletes per write transaction. A keystroke's read waits
+#: for the batch holding the store: about 2 ms a row at 100,000 memories (each row leaves the
+#: full-text index by secure-delete), so 5 rows keep that wait near one frame.
+LAUNCH_PRUNE_BATCH = 5
+
+#: Seconds since the last letter typed in the search box before the launch prune goes on: it
+#: waits between two batches while the user types, so the store is the keystrokes' alone.
+PRUNE_AFTER_TYPING_PAUSE = 0.5
 
 #: The demo (key mode ``memory``) fills the inferred pane while learning is on, then turns it
 #: off: said once at start, and under the pane while learning stays off (a tester read the
@@ -385,8 +395,12 @@ class MainScreen(StoreScreen):
         #: While a typed letter waits for its rows: the app's suspended repaints (a
         #: ``batch_update`` entered) and the timer that ends the wait (see HOLD_LETTER_FOR_ROWS).
         self.letter_hold: tuple[AbstractContextManager[None], Timer] | None = None
+        #: The garbage collector is off until the held letter's frame is painted.
+        self.collector_held = False
         #: The store's ``PRAGMA data_version`` at the last look (None before the first).
         self.data_version: int | None = None
+        #: When a letter was last typed in the search box (``time.monotonic()`` seconds).
+        self.last_typed = 0.0
         #: The demo's notice about its inferred examples was shown (once per run).
         self.demo_explained = False
 
@@ -456,22 +470,32 @@ class MainScreen(StoreScreen):
         is shown (thread worker)."""
         store = self.memtrust.store
         try:
-            self.data_version = store.data_version()  # what is shown is as new as this, at least
-            expired_by = to_epoch(self.memtrust.now()) if prune else None
-            panes = {pane_id: self._read_pane(pane_id, search, expired_by=expired_by) for pane_id in PANES}
-            view = MemoryView(panes=panes, search=search, pending=inbox_count(store), learning=store.learning_enabled())
+            # The store's lock once for the whole view (it is re-entrant): a prune batch cannot
+            # slip in between two of its reads and make the keystroke wait for each.
+            with store.db.read():
+                self.data_version = store.data_version()  # what is shown is as new as this, at least
+                expired_by = to_epoch(self.memtrust.now()) if prune else None
+                panes = {pane_id: self._read_pane(pane_id, search, expired_by=expired_by) for pane_id in PANES}
+                pending, learning = inbox_count(store), store.learning_enabled()
+            view = MemoryView(panes=panes, search=search, pending=pending, learning=learning)
             self.post_message(self.Loaded(view, generation))
         except BaseException:
             self.post_message(self.Loaded(MemoryView({}, search, 0, False), -1))
             raise
         if prune:
-            report = store.prune(actor="system")
+            report = store.prune(actor="system", batch=LAUNCH_PRUNE_BATCH, between=self._wait_while_typing)
             if report.total:
                 self.post_message(self.Pruned())
             if (notice := report.notice()) is not None:
                 self.post_message(self.Notice(notice, "Expired memories removed"))
             if (nudge := review_due(store, self.memtrust.now())) is not None:
                 self.post_message(self.Notice(nudge, "Time for a review", timeout=20))
+
+    def _wait_while_typing(self) -> None:
+        """Between two batches of the launch prune (its worker thread): wait until no letter
+        has been typed in the search box for :data:`PRUNE_AFTER_TYPING_PAUSE` seconds."""
+        while (wait := self.last_typed + PRUNE_AFTER_TYPING_PAUSE - time.monotonic()) > 0:
+            time.sleep(wait)
 
     def _read_pane(self, pane_id: str, search: str, *, last: bool = False, expired_by: int | None = None) -> PaneRows:
         """A pane's first page, or with ``last`` its last page (End), for ``search``: one index
@@ -558,6 +582,9 @@ class MainScreen(StoreScreen):
             self.count_timer = self.set_timer(
                 COUNT_AFTER_TYPING_PAUSE, partial(self.count_matches, view.search, message.generation)
             )
+        # The detail follows the highlight now, not when the panes' Highlighted messages
+        # arrive: the frame painted next shows the letter, its rows and their detail.
+        self._show_detail()
         self.release_letter()  # the letter and these rows are painted in one frame
 
     @work(
@@ -702,36 +729,61 @@ class MainScreen(StoreScreen):
 
     @on(Input.Changed, "#search")
     def search_changed(self) -> None:
+        self.last_typed = time.monotonic()
         self.hold_letter_for_rows()
         self.load_memories()
 
     def hold_letter_for_rows(self) -> None:
         """Suspend repaints until this search's rows are shown, for at most
-        :data:`HOLD_LETTER_FOR_ROWS`: the letter and its rows then share one frame."""
+        :data:`HOLD_LETTER_FOR_ROWS`: the letter and its rows then share one frame. The garbage
+        collector waits as long, and until that frame is painted: the frame's allocations
+        would start collections (a full one up to 10 ms at 100,000 memories) between the key
+        and its frame; they run right after it instead."""
         if self.letter_hold is None and self.is_current:
             batch = self.app.batch_update()
             batch.__enter__()
+            if gc.isenabled():
+                gc.disable()
+                self.collector_held = True
             self.letter_hold = (batch, self.set_timer(HOLD_LETTER_FOR_ROWS, self.release_letter))
 
     def release_letter(self) -> None:
-        """End :meth:`hold_letter_for_rows` (safe to call when nothing is held) and paint now."""
+        """End :meth:`hold_letter_for_rows` (safe to call when nothing is held) and paint now;
+        the garbage collector runs again once that frame is painted."""
         if self.letter_hold is not None:
             batch, timer = self.letter_hold
             self.letter_hold = None
             timer.stop()
             batch.__exit__(None, None, None)
             self.check_idle()  # the screen went idle while held: let it paint
+            if self.collector_held:
+                self.call_after_refresh(self.release_collector)
+
+    def release_collector(self) -> None:
+        """Turn the garbage collector back on if :meth:`hold_letter_for_rows` turned it off
+        (safe to call again)."""
+        if self.collector_held:
+            self.collector_held = False
+            gc.enable()
 
     def on_screen_suspend(self) -> None:
         self.release_letter()
+        self.release_collector()
 
     def on_unmount(self) -> None:
         self.release_letter()
+        self.release_collector()
 
     @on(Input.Submitted, "#search")
     def search_submitted(self) -> None:
         self.search_wanted = False
         self.focus_first_list()
+
+    def _show_detail(self) -> None:
+        """Show in the detail panel the highlighted memory of the focused pane, or of the pane
+        last focused while the search box has the focus (as :meth:`show_highlighted`)."""
+        pane = self.focused_pane or self.query_one(f"#{self.current_pane_id}", MemoryPane)
+        self.query_one(DetailPanel).show(pane.highlighted_memory, self.memtrust.now())
 
     @on(MemoryPane.Highlighted)
     def show_highlighted(self, message: MemoryPane.Highlighted) -> None:

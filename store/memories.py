@@ -10,7 +10,7 @@ from __future__ import annotations
 import builtins
 import json
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -102,6 +102,8 @@ class MemoryStore:
     def __init__(self, database: Database, clock: Clock = utc_now) -> None:
         self.db = database
         self.clock = clock
+        #: The full-text vocabulary read for short searches (:class:`store.search.TermCache`).
+        self._search_terms = search.TermCache()
 
     def _now(self) -> int:
         return to_epoch(self.clock())
@@ -302,7 +304,7 @@ class MemoryStore:
             raise ValueError("search_page() reads after a position or backwards, not both")
         anchor = after if after is not None else before
         with self.db.read() as conn:
-            matches = search.substring_match(conn, text)
+            matches = search.substring_match(conn, text, self._search_terms)
             if not matches:
                 return []
             cursor: tuple[str, int] | None = None
@@ -340,7 +342,7 @@ class MemoryStore:
         """How many memories :meth:`search_page` finds for ``text`` in all (every match is read
         from the index and its row checked: call it off the UI thread)."""
         with self.db.read() as conn:
-            matches = search.substring_match(conn, text)
+            matches = search.substring_match(conn, text, self._search_terms)
             if not matches:
                 return 0
             union = " UNION ".join(
@@ -854,14 +856,17 @@ class MemoryStore:
 
     # --- retention (§4) -----------------------------------------------------------------
 
-    def prune(self, *, actor: str = "system", batch: int | None = None) -> PruneReport:
+    def prune(
+        self, *, actor: str = "system", batch: int | None = None, between: Callable[[], None] | None = None
+    ) -> PruneReport:
         """Delete the rows expired now, each audited (§4): the requests to forget left
         unanswered, then the memories, at most ``batch`` of them (default
         :data:`store.retention.PRUNE_BATCH`) per write transaction
         (:func:`store.retention.prune_batch`). The lock is let go between two batches, so
-        the app's reads (a keystroke's search) wait for one batch, not the whole prune; a
-        stop between two batches leaves each row deleted and audited or still there, expired,
-        for the next prune. The WAL is checkpointed after (§9)."""
+        the app's reads (a keystroke's search) wait for one batch, not the whole prune, and
+        ``between`` (when given) is called there, without the lock: the app waits in it while
+        the user types. A stop between two batches leaves each row deleted and audited or still
+        there, expired, for the next prune. The WAL is checkpointed after (§9)."""
         from memtrust.store.retention import (
             PRUNE_BATCH,
             PruneReport,
@@ -880,6 +885,8 @@ class MemoryStore:
             if after is None:
                 break
             self.db.let_waiting_in()  # a read waiting for the store goes before the next batch
+            if between is not None:
+                between()
         if report.total:
             self.db.checkpoint()
         return report

@@ -78,8 +78,9 @@ _REASON = (
 #: secure-delete, as a single deletion does.
 PRUNE_BATCH = 100
 
-#: Where a prune has got to in ``ORDER BY created_at, id``: the last row of the last batch.
-Cursor = tuple[int, str]
+#: Where a prune has got to: the ids of the expired memories it passed over so far (their
+#: deletion failed), which the next batch leaves out. Every other row a batch found is gone.
+Cursor = tuple[str, ...]
 
 
 def prune_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -> int:
@@ -100,32 +101,34 @@ def prune_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -
 def prune_batch(
     conn: Connection, *, now_epoch: int, actor: str = "system", after: Cursor | None = None, limit: int = PRUNE_BATCH
 ) -> tuple[PruneReport, Cursor | None]:
-    """Delete the first ``limit`` expired memories after ``after`` (in ``created_at``, ``id``
-    order; ``None``: from the first) inside the caller's write transaction, each audited.
+    """Delete up to ``limit`` expired memories, leaving out those ``after`` names (passed over
+    by earlier batches), inside the caller's write transaction, each audited.
 
-    Returns what was removed and where the next batch starts, or ``None`` when no expired
-    row is left after this batch. A batch is whole: its audit rows and deletions commit
-    together or not at all, so a prune stopped between two batches (a closed app, a crash)
-    leaves every row either deleted and audited or untouched and still expired, for the next
-    prune. A row that fails to delete is skipped and counted (the cursor passes it), never
-    stopping the prune. ``now_epoch``: epoch seconds, UTC.
+    Returns what was removed and where the next batch starts (``after`` with the rows this
+    batch passed over), or ``None`` when no expired row is left after this batch. A batch is
+    whole: its audit rows and deletions commit together or not at all, so a prune stopped
+    between two batches (a closed app, a crash) leaves every row either deleted and audited or
+    untouched and still expired, for the next prune. A row that fails to delete is skipped and
+    counted, never stopping the prune. The rows are read in the order of the expiry indexes,
+    ``limit`` of them and no more: a batch costs the same however many rows have expired (a
+    batch sorting every expired row took 100 ms of CPU with 10,000 of 100,000 expired, longer
+    than deleting it, and the app's keystrokes waited for it). ``now_epoch``: epoch seconds, UTC.
     """
-    where = f"({_EXPIRED})" + (" AND (created_at, id) > (:after_at, :after_id)" if after is not None else "")
+    passed = list(after or ())
     found = conn.execute(
-        f"SELECT created_at, id, formation FROM memories WHERE {where} ORDER BY created_at, id LIMIT :limit",
-        {
-            "now": now_epoch,
-            "after_at": after[0] if after else None,
-            "after_id": after[1] if after else None,
-            "limit": limit,
-        },
+        f"SELECT id FROM memories WHERE ({_EXPIRED}) AND id NOT IN (SELECT value FROM json_each(:passed)) LIMIT :limit",
+        {"now": now_epoch, "passed": json.dumps(passed), "limit": limit},
     ).fetchall()
     if not found:
         return PruneReport({}, 0), None
-    ids = json.dumps([row[1] for row in found])
+    ids = json.dumps([row[0] for row in found])
     report = _prune_memories(conn, now_epoch=now_epoch, actor=actor, ids=ids, rows=len(found))
-    last = found[-1]
-    return report, ((last[0], last[1]) if len(found) == limit else None)
+    if report.failed:
+        passed += [
+            row[0]
+            for row in conn.execute("SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))", (ids,))
+        ]
+    return report, (tuple(passed) if len(found) == limit else None)
 
 
 def expire_requests(conn: Connection, *, now_epoch: int, actor: str = "system") -> int:

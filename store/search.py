@@ -93,13 +93,46 @@ def phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def substring_match(conn: Connection, text: str) -> list[str]:
+class TermCache:
+    """The vocabulary terms starting with a short search's one or two characters, as read for
+    one store connection, kept while the index is unchanged.
+
+    Reading them costs as much as the index is big (``fts5vocab`` counts every term's rows as
+    it lists it: 10-20 ms for a common letter at 100,000 memories), and a search box reads
+    them for each pane and again to count the matches. The terms are kept until the
+    connection writes (its ``total_changes``) or another connection commits (``PRAGMA
+    data_version``). Callers hold the store's lock (:meth:`Database.read`)."""
+
+    #: Most prefixes kept at once (each a list of terms).
+    PREFIXES = 64
+
+    def __init__(self) -> None:
+        self._stamp: tuple[int, int] | None = None
+        self._terms: dict[str, list[str]] = {}
+
+    def terms(self, conn: Connection, start: str) -> list[str]:
+        """The terms of ``conn``'s full-text index starting with ``start`` (folded)."""
+        stamp = (conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes)
+        if stamp != self._stamp or len(self._terms) >= self.PREFIXES:
+            self._stamp, self._terms = stamp, {}
+        if start not in self._terms:
+            self._terms[start] = [
+                term
+                for (term,) in conn.execute(
+                    "SELECT term FROM memories_fts_terms WHERE term >= ? AND term < ?", (start, start + "\U0010ffff")
+                )
+            ]
+        return self._terms[start]
+
+
+def substring_match(conn: Connection, text: str, cache: TermCache | None = None) -> list[str]:
     """The ``MATCH`` expressions whose matches, together, are the memories holding ``text``
     inside a key, value, scope or source: one expression, or for a short query one per
     :data:`SHORT_QUERY_TERMS` terms of the vocabulary; none when nothing can match (an empty
     query, or a short one no term starts with).
 
-    ``conn`` is an open store connection (a short query reads the term list)."""
+    ``conn`` is an open store connection (a short query reads the term list, through
+    ``cache`` when given: the :class:`TermCache` of that connection)."""
     if not text:
         return []
     if len(text) >= TRIGRAM:
@@ -107,12 +140,7 @@ def substring_match(conn: Connection, text: str) -> list[str]:
     start = fold(text)
     if not start:
         return []
-    terms = [
-        term
-        for (term,) in conn.execute(
-            "SELECT term FROM memories_fts_terms WHERE term >= ? AND term < ?", (start, start + "\U0010ffff")
-        )
-    ]
+    terms = (cache or TermCache()).terms(conn, start)
     return [
         " OR ".join(phrase(term) for term in terms[first : first + SHORT_QUERY_TERMS])
         for first in range(0, len(terms), SHORT_QUERY_TERMS)

@@ -157,3 +157,27 @@ def test_a_short_query_with_many_terms_is_split_and_still_finds_every_match_in_o
     last = store.search_page("o", formation="explicit", statuses=("active",), last=True, limit=2)
     assert [m.id for m in last] == expected[-2:]
     assert store.search_count("o", formation="explicit", statuses=("active",)) == len(expected)
+
+
+def test_a_short_query_keeps_its_terms_until_this_store_or_another_connection_writes(
+    store, clock, throwaway_store_template
+):
+    _save(store, "fruit.a", "kiwi")
+    vocabulary_reads = []
+    store.db._conn.set_trace_callback(lambda sql: vocabulary_reads.append(sql) if "memories_fts_terms" in sql else None)
+    assert _found(store, "Kw") == []
+    assert _found(store, "kw") == []  # the same index: its terms are not read again
+    assert len(vocabulary_reads) == 1
+
+    _save(store, "birds.a", "kwartel")  # a write here: the terms are read again
+    assert _found(store, "kw") == ["kwartel"]
+
+    _, key = throwaway_store_template
+    other = MemoryStore(Database.open(store.db.path, key), clock)  # another connection: the CLI, an agent
+    try:
+        _save(other, "tools.a", "kwast")
+    finally:
+        other.close()
+    assert sorted(_found(store, "kw")) == ["kwartel", "kwast"]
+    assert len(vocabulary_reads) == 3
+    store.db._conn.set_trace_callback(None)
