@@ -11,7 +11,9 @@ first batch, never tuned on, but looked at before the second), ``heldout2.txt`` 
 after the second batch, never tuned on, its misses read for their kinds),
 ``heldout3.txt`` (written after the domain vocabularies; its first run is in the README),
 ``dev5.txt`` (an independent evaluator's tuning set, measured once before it was tuned on:
-README, "first run"),
+README, "first run"), ``dev6.txt`` (hard negatives by kind of context — software, business
+money, the news, study, fiction, sport, cooking, idioms, other people — beside sensitive
+sentences that look like them; measured once before it was tuned on),
 ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
 other sets; never tuned on) and ``blind2.txt`` (a second evaluator's, kept from whoever tuned
 the classifier until tuning ended: never read, never tuned on),
@@ -101,7 +103,7 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language}{' hard' if item.hard else ''}] {sorted(classes)}: {item.text}")
 
 
-SETS = ("dev", "dev3", "dev5", "heldout", "heldout2", "heldout3", "blind", "blind2")
+SETS = ("dev", "dev3", "dev5", "dev6", "heldout", "heldout2", "heldout3", "blind", "blind2")
 
 
 def _blind(name: str) -> bool:

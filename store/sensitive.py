@@ -55,7 +55,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import ahocorasick
 import Stemmer
@@ -1417,14 +1417,19 @@ BENIGN: dict[str, str] = {
         blacklist, black box, white box, white space, whitespace, white noise, black friday, party pooper,
         conservative estimate, liberal use, vote of thanks, transition to, the transition, smooth transition,
         transition period, page transition, css transition, state transition, the iris dataset, iris dataset,
-        iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint""",
+        iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint,
+        heroine, heroines, kosher salt, kill for a, kill for some, kill for an, d kill for, psychology class,
+        psychology course, psychology lecture, psychology degree, psychology student*, study psychology,
+        studied psychology, studying psychology""",
     "nl": """rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
         links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
-        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar""",
+        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, koosjer zout, een moord doen voor, moord
+        doen voor, vak psychologie, studie psychologie, psychologie studeren, psychologie gestudeerd,
+        verkiezingsprogramma*, verkiezingsuitslag*""",
     "de": """war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
         sehnsucht, eifersuchtig, sehnsuchtig, tierarzt*, tierklinik, eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
         gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
@@ -1433,7 +1438,9 @@ BENIGN: dict[str, str] = {
         race condition, europaische union, technische schulden, mutter und schraube, schraube und mutter, die
         mutter aller, lieber gott, herrgott, kind und kegel, sprache, pflegeanleitung,
         nettopreis, linke hand, linken hand, linke seite, linken seite, linke spalte, linken spalte, linke maustaste,
-        linken maustaste""",
+        linken maustaste, koscheres salz, koscher salz, wurde ich * morden, ich wurde * morden,
+        psychologiestudium, psychologie studium, psychologie studieren, psychologie studiert, wahlprogramm*,
+        wahlergebnis*""",
     "fr": """c est un crime, c etait un crime, c est du vol, c etait du vol, veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
@@ -1445,7 +1452,10 @@ BENIGN: dict[str, str] = {
         empreinte carbone, empreinte ecologique, jumeau numerique, sur la gauche, sur la droite, a la gauche de, a la
         droite de, pret a, prete a, prets a, suis pret, es pret, est pret,
         sommes prets, etes prets, sont prets, trouble de, troubles de la, descente de gradient, grande
-        depression, condition de course, mariage pour tous, la greve du""",
+        depression, condition de course, mariage pour tous, la greve du, sel casher, sel kasher, tuerais pour,
+        tuerait pour, cours de psychologie, etudes de psychologie, etudiant en psychologie, etudiante en
+        psychologie, programme electoral, politique d investissement, politique commerciale, politique
+        salariale, politique monetaire, politique fiscale, politique de prix""",
     "es": """fue un crimen, es un crimen, fue un robo, es un robo, masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
@@ -1453,7 +1463,9 @@ BENIGN: dict[str, str] = {
         de origen, cristiano ronaldo, partido de futbol, el partido, un partido, la mujer de la limpieza, descenso
         de gradiente, gran depresion, condicion de carrera, madre mia, la madre que, a la izquierda, a la derecha, mano
         derecha, mano izquierda, el de la derecha, la de la derecha, el de la izquierda, la de la izquierda, huella de
-        carbono, gemelo digital""",
+        carbono, gemelo digital, sal kosher, mataria por, clase de psicologia, curso de psicologia, carrera de
+        psicologia, estudiante de psicologia, estudio psicologia, programa electoral, politica de inversion,
+        politica comercial, politica salarial, politica monetaria, politica fiscal""",
 }
 
 #: Words before a sensitive word that make it about a person (possessives and pronouns).
@@ -1472,13 +1484,15 @@ PERSON_CUES = frozenset(
 )  # fmt: skip
 
 #: The person cues that can only mean the user (first person, or "the user" of a memory
-#: note): "her" or "il" may be a cat, "my" or "ich" may not.
+#: note): "her" or "il" may be a cat, "my" or "ich" may not. Spanish drops the pronoun, so its
+#: first-person verbs count ("tengo", "no puedo pagar"); "im" is not here (German "im Training").
 FIRST_PERSON = frozenset(
     str.split(
-        """i me my mine myself im ive we our us ik mij mijn m wij ons onze ich mich mir mein meine meinen meinem
+        """i me my mine myself ive we our us ik mij mijn m wij ons onze ich mich mir mein meine meinen meinem
         meiner meines wir uns unser unsere unserem unseren unserer je j moi mon ma mes nous notre nos yo mi mis
         nosotros nuestro nuestra nuestros nuestras user nutzer nutzerin gebruiker gebruikster utilisateur
-        utilisatrice usuario usuaria"""
+        utilisatrice usuario usuaria soy estoy tengo tenia tuve estaba estuve puedo debo necesito quiero voy
+        sufro tomo gano cobro llevo empece"""
     )
 )
 
@@ -1630,13 +1644,36 @@ _COLOURS = frozenset(
 # keeps the sensitive sense ("my depression", "I'm depressed", "j'ai un cancer"; 0: never; a
 # negative number: only a first-person cue (:data:`FIRST_PERSON`), "her" being maybe a cat).
 # A person cue between a cue before the match and the match keeps it too ("in the film I
-# had a panic attack").
+# had a panic attack"). Two optional fields follow: how many words after the match a cue is
+# looked for (default: the reach; 0 for cues that only lead into a topic, "what is …"), and
+# how many words after the match a person cue of the same kind keeps the sense ("what are the
+# side effects of sertraline, I just started it"; default 0).
 # Cue lists are written by kind of context (weather, markets, astrology, keys, games and
-# fiction, statistics, other people's celebrations, greetings), in all five languages.
+# fiction, statistics, other people's celebrations, greetings, general knowledge and study,
+# the news and history, software, business money, sport, cooking), in all five languages.
 
-SENSES: dict[str, tuple[str, str, str, int, int]] = {
-    # name: (classes, about, cues, reach, own)
-    "astrology": (
+
+class Rule(NamedTuple):
+    """One rule of :data:`SENSES`: the classes it may cancel (comma-separated; empty: any), the
+    matched words it is about (empty: any match of those classes), its cue words, how many
+    words before the match (``reach``) and after it (``ahead``; -1: the reach) a cue is looked
+    for, how many words before the match (``own``) and after it (``after``) a person cue keeps
+    the sensitive sense (``own`` < 0: first-person cues only), and whether a cue right before
+    the match (save a linking word) makes the match its topic whoever speaks (``topic``: "I'm
+    taking a course on genetics")."""
+
+    classes: str
+    about: str
+    cues: str
+    reach: int
+    own: int
+    ahead: int = -1
+    after: int = 0
+    topic: bool = False
+
+
+SENSES: dict[str, Rule] = {
+    "astrology": Rule(
         "health",
         "cancer, krebs, kreeft",
         """horoscop*, horoskop*, horoscoop*, zodiac*, zodiaque, sternzeichen, tierkreis*, sterrenbeeld*,
@@ -1650,7 +1687,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         3,
     ),
-    "weather and markets": (
+    "weather and markets": Rule(
         "health",
         "depress*, depresi*, deprim*",
         """atlanti*, weather, wetter*, weer, weerbericht*, meteo*, forecast*, isobar*, tiefdruck*, luchtdruk*,
@@ -1664,7 +1701,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         3,
     ),
-    "keys and certificates": (
+    "keys and certificates": Rule(
         "biometrics",
         "finger*, vinger*, empreinte*, huella*",
         """certific*, zertifikat*, certificaat*, key, keys, schlussel*, sleutel*, cle, cles, clave, claves,
@@ -1674,7 +1711,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         1,
     ),
-    "debt that is no money": (
+    "debt that is no money": Rule(
         "finance",
         "debt*, schuld*, dette*, deuda*",
         """technical, technisch*, technique*, tecnica*, tech, code, design, architectur*, ecological,
@@ -1684,7 +1721,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         2,
         0,
     ),
-    "games": (
+    "games": Rule(
         "finance, crime, family",
         "",
         """videogame*, videospel*, videospiel*, computerspiel*, videojuego*, jeu video, jeux video, monopoly,
@@ -1695,7 +1732,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         0,
     ),
-    "fiction": (
+    "fiction": Rule(
         "",
         "",
         """in the film, in the movie, in the novel, in the book, in the series, in the show, in the episode,
@@ -1706,11 +1743,15 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         fictional, fictief*, fiktiv*, fictif*, ficticio*, sitcom, whodunit, murder mystery, krimi*,
         thriller*, drama, dramas, tatort, politieserie, serie policiere, serie policiaca, true crime, main character, the character, the characters, the protagonist, the hero, the heroine,
         the villain, het personage, de hoofdpersoon, die figur, die hauptfigur, der protagonist, le
-        personnage, le heros, l heroine, el personaje, el protagonista, la protagonista""",
+        personnage, le heros, l heroine, el personaje, el protagonista, la protagonista, novel, novels,
+        my novel, mijn roman, meinem roman, mon roman, mi novela, novela, chapter, hoofdstuk, kapitel,
+        chapitre, capitulo, scene, szene, escena, plot, first act, eerste bedrijf, ersten akt, premier acte,
+        primer acto, children s book, kinderboek, kinderbuch, livre jeunesse, libro infantil, the villain,
+        de schurk, der schurke, le mechant, el villano""",
         8,
         1,
     ),
-    "animals": (
+    "animals": Rule(
         "health, family",
         "",
         """dog, dogs, puppy, puppies, cat, cats, kitten*, pet, pets, horse, horses, hamster*, rabbit*, parrot*,
@@ -1721,7 +1762,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         15,
         -2,
     ),
-    "processes": (
+    "processes": Rule(
         "crime, family",
         """kill*, gekillt, tuer, tue, matar, mata, child, children, kind, kinder, kinderen, parent*, eltern*,
         ouder*, enfant*, hijo*, padre*, zombie*""",
@@ -1731,7 +1772,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         6,
         0,
     ),
-    "sports": (
+    "sports": Rule(
         "crime",
         """theft, robbery, robbed, daylight robbery, robo, diefstal, diebstahl, vol, crime, crimen, crimineel,
         kriminell, criminal, murder, moord, mord, meurtre, asesinato, steal*, stole*, beraubt, gestolen,
@@ -1744,7 +1785,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         8,
         0,
     ),
-    "places": (
+    "places": Rule(
         "religion",
         """church*, kerk*, kirche*, eglise*, iglesia*, mosque*, moskee*, moschee*, mosquee*, mezquita*, synagog*,
         temple*, tempel*, cathedral*, kathedra*, catedral*, chapel*, kapel*, kapelle*, chapelle*, capilla*,
@@ -1760,7 +1801,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         6,
         -4,
     ),
-    "everyday votes": (
+    "everyday votes": Rule(
         "politics",
         "vot*, stem*, gestemd, gewahlt, wahle, votar, vote, votado, votamos",
         """pizza, lunch, dinner, name, naam, nom, nombre, namen, mascot*, mascotte, mascota, logo, design, colour,
@@ -1771,7 +1812,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         4,
         0,
     ),
-    "pastimes": (
+    "pastimes": Rule(
         "health",
         "addict*, verslaafd*, verslaving, suchtig, accro*, adict*, enganchad*, obsessed, obsessie",
         """podcast*, show, shows, series, song, songs, album*, band, netflix, chocolate*, chocola*, schokolade,
@@ -1782,7 +1823,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         4,
         0,
     ),
-    "strikes in the news": (
+    "strikes in the news": Rule(
         "union",
         "",
         """train, trains, trein, treinen, zug, zuge, bahn, metro, tube, bus, buses, bussen, tram, trams,
@@ -1792,11 +1833,14 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         taxi*, ferry, ferries, veerboot, fahre, port, haven, hafen, puerto, teachers, leraren, lehrer,
         enseignants, profesores, doctors, artsen, arzte, medecins, medicos, news, nieuws, nachrichten,
         journal, noticias, commuters, forenzen, pendler, voyageurs, viajeros, passengers, reizigers,
-        fahrgaste, vacanciers, travellers, travelers""",
+        fahrgaste, vacanciers, travellers, travelers, miners, mijnwerkers, bergarbeiter, mineurs, mineros,
+        dockers, havenarbeiders, hafenarbeiter, estibadores, cheminots, spoorwegpersoneel, eisenbahner,
+        ferroviarios, metaller, metallos, metalurgicos, demands, eisten, eisen, forderungen, revendications,
+        reivindicaciones""",
         6,
         -3,
     ),
-    "statistics": (
+    "statistics": Rule(
         "crime, health, finance",
         "",
         """rate, rates, statistic*, statistiek*, statistik*, statistique*, estadistic*, cijfers, zahlen,
@@ -1806,7 +1850,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         3,
         3,
     ),
-    "someone else's celebration": (
+    "someone else's celebration": Rule(
         "family",
         "wedding*, bruiloft*, huwelijk*, hochzeit*, mariage*, boda*, trouwerij*",
         """colleague*, coworker*, friend, friends, neighbour*, neighbor*, boss, classmate*, collega*, vrienden,
@@ -1816,7 +1860,7 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         3,
         0,
     ),
-    "greetings": (
+    "greetings": Rule(
         "religion",
         """diwali, ramadan, eid, hanukkah, chanukah, hanukah, hannukah, passover, pesach, pessach, navratri, holi,
         vesak, vaisakhi, christmas, easter, pasen, ostern, paques, pascua, kerst*, weihnacht*, noel, navidad,
@@ -1827,11 +1871,148 @@ SENSES: dict[str, tuple[str, str, str, int, int]] = {
         1,
         0,
     ),
-    "slang": (
+    "slang": Rule(
         "health",
         "ziek, krank",
         "goed, gaaf, vet, man, mooi, lekker, nice, cool, wat, zo, gut, geil, krass, cool",
         1,
+        3,
+    ),
+    # A question about a topic, the study of it, its history: the matter of the world, not the
+    # user's, unless "I"/"my" stands just before the match, between the lead-in and it, or
+    # just after it ("what is diabetes" — "what is the best diet for my diabetes"). The cues
+    # lead into the topic, so they are looked for before the match only.
+    "general knowledge and study": Rule(
+        "",
+        "",
+        """what is, what are, what was, what were, what does, what do, what did, how does, how do, how is,
+        how are, how did, how was, why does, why do, why did, why is, why are, explain, explains, define,
+        definition, meaning of, the word, overview, summary, summarise, summarize, the history, historical,
+        history of the, course on, course in, class on, lecture*, thesis, dissertation, essay, paper on,
+        paper about, research, a study, studies, textbook*, exam, seminar*, sociology, anthropology,
+        theology, documentar*, museum*, exhibition, the causes, century, centuries, quiz, trivia,
+        wat is, wat zijn, wat was, wat waren, wat betekent, wat betekenen, wat houdt, hoe werkt, hoe werken,
+        hoe wordt, hoe worden, waarom, leg uit, uitleg, definitie, betekenis, het woord, overzicht,
+        samenvatting, vat het, vat de, vat dit, geschiedenis, historisch*, vak, hoorcollege*, scriptie,
+        werkstuk, paper, onderzoek, sociologie, documentaire*, tentoonstelling, eeuw, eeuwen,
+        was ist, was sind, was war, was waren, was bedeutet, was heisst, wie funktioniert, wie funktionieren,
+        wie wird, wie werden, warum, erklare, erklar, erklaere, bedeutung, das wort, uberblick,
+        zusammenfassung, fasse, geschichte, vorlesung*, psychologiestudium, masterarbeit, bachelorarbeit,
+        doktorarbeit, hausarbeit, forschung, studie, dokumentation*, doku, ausstellung*, jahrhundert*,
+        soziologie, religionssoziologie,
+        qu est ce que, qu est ce qu, c est quoi, que veut dire, que signifie, comment, pourquoi, explique,
+        expliquer, definition, le mot, apercu, resume, resumer, histoire, historique*, cours de, cours sur,
+        memoire, these, recherche, recherches, etude, etudes, sociologie, documentaire*, exposition, musee,
+        siecle, quels sont, quelles sont, quel est, quelle est,
+        que significa, que quiere decir, como funciona, como funcionan, como se, por que, explica, explicame,
+        explicar, definicion, la palabra, resumen, resume, resumeme, resumelo, historia, historico*,
+        curso de, curso sobre, clase de, tesis, tfg, tfm, trabajo sobre, investigacion, estudio sobre,
+        sociologia, documental*, exposicion, museo, siglo, cuales son, cual es""",
+        10,
+        -4,
+        0,
+        3,
+        True,
+    ),
+    # The news, an article, and what tells two things apart: the world's matters, cued on
+    # either side ("… according to this article", "… how do type 1 and type 2 differ").
+    "the news and differences": Rule(
+        "",
+        "",
+        """news, article, articles, headline*, journalist*, according to, reported, reports, the press,
+        difference between, differences between, differ, stand for, stands for,
+        nieuws, artikel, krantenkop*, journalist, volgens het nieuws, de pers, verschil tussen,
+        nachrichten, artikel, schlagzeile*, laut bericht, presse, unterschied zwischen, unterscheiden sich,
+        informations, actualite*, journal, la presse, d apres cet, d apres l, difference entre, differences
+        entre,
+        noticias, articulo, periodico, la prensa, segun este, segun el articulo, diferencia entre, diferencian,
+        se diferencian""",
+        10,
+        -4,
+        10,
+        3,
+    ),
+    # A party's programme, results and positions are the party's, not the user's vote.
+    "a party's programme": Rule(
+        "politics",
+        "",
+        """programme, programmes, program, programma, programm, programa, verkiezingsprogramma*,
+        partijprogramma*, wahlprogramm*, parteiprogramm*, manifesto, results, uitslag,
+        uitslagen, ergebnis, ergebnisse, resultats, resultados, polls, peilingen, umfragen, sondages,
+        encuestas, campaign promises""",
+        8,
+        -4,
+        8,
+        3,
+    ),
+    # Software: processes that die, abort or get killed, parent and child nodes, mock patients.
+    "software": Rule(
+        "health, family, crime",
+        "",
+        """process*, subprocess*, thread*, daemon*, container*, docker, kubernetes, pod, pods, node, nodes,
+        knoop, knopen, kindknopen, ouderknoop, knoten, kindknoten, elternknoten, noeud, noeuds, nodo, nodos,
+        tree, boom, baum, arbre, arbol, script, scripts, skript, function, functie, funktion, fonction,
+        funcion, linter, code, codebase, repo, git, branch, commit, replica*, database, databases, datenbank,
+        query, api, endpoint*, deploy*, pipeline, runner, compiler, kernel, exit, exitcode, sigkill, sigterm,
+        stacktrace, exception, mock, mocks, unittest, unit test, unit, fixture*, stub, dummy, fake, nep,
+        bash, shell, terminal, cronjob*, json, yaml, config, server, vm, heap, cpu, disk, schijf, platte,
+        disque, disco, error, fout, fehler, erreur""",
+        8,
+        -2,
+        8,
+        2,
+    ),
+    # Roleplay and video games: a cleric's prayers, a Sims family.
+    "roleplay": Rule(
+        "religion, family",
+        "",
+        """roleplay, rollenspel, rollenspiel, jeu de role, rol, d d, dnd, sims, cheat, cheats, triche, truco,
+        trucos, quest, npc""",
+        8,
+        0,
+    ),
+    # Sport: a player's injury, a foul, a killer serve, a shot.
+    "sport": Rule(
+        "health, crime",
+        "",
+        """training, entrainement, entrenamiento, trainingslager, match, wedstrijd, spiel, partido, game,
+        season, seizoen, saison, temporada, tackle, foul, fout, sent off, red card, rood, rot, rouge, roja,
+        ban, geschorst, gesperrt, suspension, sancion, serve, opslag, aufschlag, service, saque, shot, schot,
+        schuss, tir, disparo, backhand, revers, reves, goal, doel, tor, but, gol, box, strafraum, surface,
+        area, referee, scheidsrechter, schiri, arbitre, arbitro, player, players, striker, goalkeeper,
+        keeper, defender, speler, spits, verteidiger, sturmer, torwart, joueur, attaquant, gardien, defenseur,
+        jugador, delantero, portero, defensa""",
+        8,
+        -3,
+        8,
+        2,
+    ),
+    # Cooking: kosher salt, curing salmon, beating eggs.
+    "cooking": Rule(
+        "religion, health, crime",
+        "",
+        """salt, zout, salz, sel, sal, salmon, zalm, lachs, saumon, salmon, recipe*, recette*, eggs, eieren, eier, oeufs, huevos, sauce, saus, sosse, salsa, brine, pekel, lake,
+        saumure, salmuera, oven, ofen, four, horno, dough, deeg, teig, pate, masa, marinade, marinate, bake,
+        bakken, backen, cuire, hornear, gravlax, meersalz, zeezout""",
+        6,
+        -2,
+        6,
+        2,
+    ),
+    # Business money: a company's debt, a job ad's salary, a client's invoice, a bond.
+    "business money": Rule(
+        "finance",
+        "",
+        """company, companies, startup, shareholders, aandeelhouders, aktionare, actionnaires, accionistas,
+        customers, klanten, kunden, clients, clientes, acquisition, overname, ubernahme, rachat, adquisicion,
+        invoice, factuur, rechnung, facture, factura, quarter, kwartaal, quartal, trimestre, budget,
+        begroting, project, projekt, projet, proyecto, annual report, jaarverslag, geschaftsbericht,
+        rapport annuel, informe anual, job ad, job advert, job posting, vacature, stellenanzeige,
+        stellenangebot, offre d emploi, oferta de empleo, range, banda, junior, write a, draft a, schreib,
+        schreibe, schrijf, ecris, redige, escribe, redacta""",
+        8,
+        -4,
+        8,
         3,
     ),
 }
@@ -1848,7 +2029,9 @@ NOT_A_PERSON = frozenset(
         veterinaire perro perros perra cachorro gato gatos gata gatito mascota mascotas caballo conejo
         veterinario veterinaria character characters protagonist hero heroine villain personnage
         personnages heros personaje personajes protagonista heroe personage hoofdpersoon figur figuren
-        charakter hauptfigur tamagotchi pokemon sims avatar"""
+        charakter hauptfigur tamagotchi pokemon sims avatar paladin paladins cleric clerics wizard wizards druid
+        druids warlock warlocks sorcerer sorcerers bard bards npc npcs kleriker magier zauberer clerc magicien
+        sorcier clerigo mago hechicero"""
     )
 )
 
@@ -1861,8 +2044,72 @@ THINGS = frozenset(
         telefono laptop computer pc auto car wagen coche voiture fiets bike fahrrad velo bici"""
     )
 )
+#: Other people a sentence may be about rather than the user: colleagues, friends and
+#: neighbours, clients, players of a sport, public figures, characters of a case ("my
+#: colleague's father passed away", "the striker's hamstring injury", "the senator was
+#: arrested"). A first-person cue just after the match keeps it the user's ("my boss is suing
+#: me"). Family members are not here: the user's family is itself a §3.1 class.
+OTHERS = frozenset(
+    str.split(
+        """colleague colleagues coworker coworkers friend friends neighbour neighbours neighbor neighbors boss
+        client clients customer customers player players striker goalkeeper keeper defender midfielder athlete
+        coach referee senator mayor minister president politician celebrity actor actress singer author writer
+        pope king queen prince princess ceo candidate detective
+        collega collegas vriend vrienden vriendin buurman buurvrouw buren baas klant klanten speler spelers spits
+        verdediger middenvelder scheidsrechter burgemeester wethouder premier politicus acteur actrice zanger
+        zangeres schrijver paus koning koningin prins prinses rechercheur
+        kollege kollegin kollegen freund freundin freunde nachbar nachbarin nachbarn chefin kunde kunden spieler
+        spielerin sturmer torwart verteidiger trainer schiri schiedsrichter burgermeister ministerin prasident
+        kanzler kanzlerin politiker schauspieler schauspielerin sanger sangerin autor autorin papst konig
+        konigin prinz kommissar kommissarin
+        collegue collegues ami amie amis amies voisin voisine voisins joueur joueuse joueurs attaquant gardien
+        defenseur entraineur arbitre senateur maire ministre depute acteur actrice chanteur chanteuse auteur
+        ecrivain pape roi reine princesse inspecteur inspectrice
+        companero companera companeros companeras amigo amiga amigos amigas vecino vecina vecinos jefe jefa
+        cliente clientes jugador jugadora jugadores delantero portero entrenador arbitro senador alcalde alcaldesa
+        ministro ministra presidente presidenta diputado diputada actriz cantante escritor escritora rey reina
+        principe princesa inspectora"""
+    )
+)
+
+#: Organisations a sentence may be about ("the company's debt", "the startup filed for
+#: bankruptcy"); "my company" or "our bank" (a first-person cue just before) is the user's own.
+ORGANISATIONS = frozenset(
+    str.split(
+        """company companies firm startup startups corporation government bank banks fund country
+        bedrijf bedrijven firma onderneming overheid regering fonds pensioenfonds
+        unternehmen konzern konzerns regierung fonds pensionskasse
+        entreprise entreprises societe gouvernement banque fonds caisse
+        empresa empresas compania gobierno banco fondo"""
+    )
+)
 _SUBJECT_REACH = 5  # words looked back from a match for what it is about
-_MOST_REACH = max(reach for *_, reach, _ in SENSES.values())
+#: Words that link a topic to what leads into it ("a course on genetics", "cours de génétique").
+_LINKS = frozenset(
+    str.split("on about of in the a de du des la le les l sur over van het een uber von der die das el los las sobre")
+)
+_NOTE_REACH = 12  # words looked back from a match for "the user" of a memory note
+_THE_USER = frozenset(str.split("user nutzer nutzerin gebruiker gebruikster utilisateur utilisatrice usuario usuaria"))
+_OWN_AFTER = 4  # words after a match where a first-person cue makes it the user's ("sued me")
+#: First-person cues that make the user the object or owner of what comes before them ("sued
+#: me", "biometric data from me"): not a subject, which starts a new clause ("… and I want").
+_FIRST_OBJECT = FIRST_PERSON - frozenset(
+    str.split(
+        """i ive we ik wij ich wir je j nous yo nosotros user nutzer nutzerin gebruiker gebruikster utilisateur
+        utilisatrice usuario usuaria soy estoy tengo tenia tuve estaba estuve puedo debo necesito quiero voy sufro
+        tomo gano cobro llevo empece"""
+    )
+)
+#: Words before another person that make the user one of the party ("with my colleagues").
+_WITH = frozenset(str.split("with met mit avec con samen together zusammen ensemble junto juntos"))
+#: Requests whose "me" is the one asking, not the one the matter is about ("help me write").
+_ASKING = frozenset(
+    str.split(
+        """help tell give show let write hilf gib zeig sag schreib helpen geef laat vertel schrijf aide dis donne montre
+    laisse ecris ayuda dime dame muestra deja escribe explain explique erklare erklar explica leg"""
+    )
+)
+_MOST_REACH = max(max(rule.reach, rule.ahead) for rule in SENSES.values())
 
 _GAP = 2  # words a ``*`` in a phrase may stand for
 _COMPOUND_LEFT = 3  # letters a compound adds to its head or lead part at least ("onschuld" is no debt)
@@ -2292,7 +2539,7 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
     kept = _resolve(found)
     if not kept:
         return kept
-    cued = _cue_positions(words)
+    cued = _cue_positions(words, kept)
     return tuple(match for match in kept if not _in_another_sense(words, match, cued))
 
 
@@ -2318,13 +2565,17 @@ class _Cues:
 @dataclass(frozen=True)
 class _Sense:
     """One rule of :data:`SENSES`, read: the classes it may cancel (empty: any), the matched
-    words it is about (empty: any), its cue words, and its reaches in words."""
+    words it is about (empty: any), its cue words, its reaches in words and whether a cue
+    right before the match makes it its topic (see :class:`Rule`)."""
 
     classes: frozenset[str]
     about: _Cues
     cues: _Cues
     reach: int
     own: int
+    ahead: int
+    after: int
+    topic: bool
 
 
 def _cues(listing: str) -> _Cues:
@@ -2347,8 +2598,17 @@ def _cues(listing: str) -> _Cues:
 def _senses(cls: str) -> tuple[_Sense, ...]:
     """The rules of :data:`SENSES` that may cancel a match of class ``cls``."""
     read = (
-        _Sense(frozenset(fold(classes).split()), _cues(about), _cues(cues), reach, own)
-        for classes, about, cues, reach, own in SENSES.values()
+        _Sense(
+            frozenset(fold(rule.classes).split()),
+            _cues(rule.about),
+            _cues(rule.cues),
+            rule.reach,
+            rule.own,
+            rule.reach if rule.ahead < 0 else rule.ahead,
+            rule.after,
+            rule.topic,
+        )
+        for rule in SENSES.values()
     )
     return tuple(sense for sense in read if not sense.classes or cls in sense.classes)
 
@@ -2356,49 +2616,110 @@ def _senses(cls: str) -> tuple[_Sense, ...]:
 @cache
 def _any_cue() -> _Cues:
     """Every cue of :data:`SENSES` at once (phrases by their first word)."""
-    senses = [_Sense(frozenset(), _cues(""), _cues(cues), 0, 0) for _, _, cues, _, _ in SENSES.values()]
+    every = [_cues(rule.cues) for rule in SENSES.values()]
     return _Cues(
-        frozenset().union(*(sense.cues.words for sense in senses), *(sense.cues.phrases for sense in senses)),
-        tuple(sorted({prefix for sense in senses for prefix in sense.cues.prefixes})),
+        frozenset().union(*(cues.words for cues in every), *(cues.phrases for cues in every)),
+        tuple(sorted({prefix for cues in every for prefix in cues.prefixes})),
         {},
     )
 
 
-def _cue_positions(words: list[str]) -> tuple[int, ...]:
-    """Where in ``words`` a cue of some rule of :data:`SENSES` may start (one pass)."""
+def _cue_positions(words: list[str], matches: tuple[SensitiveMatch, ...]) -> tuple[int, ...]:
+    """Where in ``words`` a cue of some rule of :data:`SENSES` may start, looked for only
+    within the longest reach of each match: the cost follows the matches, not the text."""
     cues = _any_cue()
     listed, prefixes = cues.words, cues.prefixes
-    return tuple(at for at, word in enumerate(words) if word in listed or word.startswith(prefixes))
+    looked: set[int] = set()
+    for match in matches:
+        looked.update(range(max(0, match.start - _MOST_REACH), min(len(words), match.end + _MOST_REACH)))
+    return tuple(at for at in sorted(looked) if (word := words[at]) in listed or word.startswith(prefixes))
+
+
+def _about_someone_else(words: list[str], match: SensitiveMatch) -> bool:
+    """Whether, looking back from ``match``, what it is said of is not the user: an animal, a
+    character or a thing (:data:`NOT_A_PERSON`, :data:`THINGS`) met before any person cue, or
+    another person or an organisation (:data:`OTHERS`, :data:`ORGANISATIONS`) met before a
+    first-person cue ("my colleague's father died", "the company's debt", "the striker's
+    injury") — unless a first-person cue follows the match ("my boss is suing me") or "my"
+    owns the organisation ("my company went bankrupt")."""
+    start, end = match.start, match.end
+    if not FIRST_PERSON.isdisjoint(words[start:end]):  # "mijn rekening * geblokkeerd"
+        return False
+    window = words[max(0, start - _SUBJECT_REACH) : start]
+    animal = True  # a third-person cue ("her") may be a cat's owner: then no animal decides
+    for back, word in enumerate(reversed(window), 1):
+        if word in FIRST_PERSON:
+            return False
+        if word in PERSON_CUES:
+            animal = False
+            continue
+        if animal and (word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family"))):
+            return True
+        other = word in OTHERS
+        if other or word in ORGANISATIONS:
+            before = words[max(0, start - back - 2) : start - back]
+            if _person_after(words, end, _OWN_AFTER, _FIRST_OBJECT) or not _WITH.isdisjoint(before):
+                return False  # "my boss is suing me", "on strike with my colleagues"
+            return other or not before or before[-1] not in FIRST_PERSON
+    return False
+
+
+def _leads_into(words: list[str], at: int, start: int, cues: _Cues) -> bool:
+    """Whether a cue at ``words[at]`` ends right before ``words[start]``, or one linking word
+    (:data:`_LINKS`) before it: "a course on genetics", "un cours de génétique"."""
+    for stop in (start, start - 1):
+        if stop > at and (stop == start or words[stop] in _LINKS) and cues.at(words, at, stop):
+            ends = [at + 1] if words[at] in cues.words or words[at].startswith(cues.prefixes) else []
+            ends += [at + len(phrase) for phrase in cues.phrases.get(words[at], ())]
+            if stop in ends:
+                return True
+    return False
+
+
+def _person_after(words: list[str], end: int, reach: int, persons: frozenset[str]) -> bool:
+    """Whether one of ``persons`` stands in the ``reach`` words after a match, as its object
+    or owner ("the bank wants biometric data from me"), not as the one asking ("…, help me
+    write a card", "explique-moi")."""
+    for at in range(end, min(len(words), end + reach)):
+        if words[at] in persons and (at == 0 or words[at - 1] not in _ASKING):
+            return True
+    return False
 
 
 def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, ...] = ()) -> bool:
-    """Whether the words around ``match`` give it an ordinary sense: it is said of an animal,
-    a character or a thing (:data:`NOT_A_PERSON`, met looking back before any person cue),
-    or a rule of :data:`SENSES` finds a cue within its reach — for a rule that a person keeps
-    (``own`` > 0), with no person cue just before the match nor between a cue and the match."""
+    """Whether the words around ``match`` give it an ordinary sense: it is said of someone or
+    something else than the user (:func:`_about_someone_else`), or a rule of :data:`SENSES`
+    finds a cue within its reach — for a rule that a person keeps (``own`` ≠ 0), with no
+    person cue just before the match, nor between a cue and the match, nor (``after``) just
+    after it."""
+    if _about_someone_else(words, match):
+        return True
     start, end = match.start, match.end
-    for word in reversed(words[max(0, start - _SUBJECT_REACH) : start]):
-        if word in PERSON_CUES:
-            break
-        if word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family")):
-            return True
     near = [at for at in cued if start - _MOST_REACH <= at < start or end <= at < end + _MOST_REACH]
     if not near:
         return False
+    # a memory note about the user ("El usuario es portador … según su test") is the user's
+    noted = not _THE_USER.isdisjoint(words[max(0, start - _NOTE_REACH) : start])
     for sense in _senses(match.cls):
         about = sense.about
         if (about.words or about.prefixes) and not any(about.at(words, at, end) for at in range(start, end)):
             continue
         persons, own = (PERSON_CUES, sense.own) if sense.own >= 0 else (FIRST_PERSON, -sense.own)
-        if own and not persons.isdisjoint(words[max(0, start - own) : start]):
-            continue
         first = max(0, start - sense.reach)
+        if sense.after and _person_after(words, end, sense.after, persons):
+            continue
+        if sense.topic and any(_leads_into(words, at, start, sense.cues) for at in near if first <= at < start):
+            return True
+        if own and not persons.isdisjoint(words[max(0, start - own) : end]):
+            continue
+        if sense.own < 0 and noted:
+            continue
         for at in reversed(near):
             if first <= at < start and sense.cues.at(words, at, start):
                 # a person named between the cue and the match keeps its sense ("in the film I had a panic attack")
                 if not (own and not persons.isdisjoint(words[at + 1 : start])):
                     return True
-            elif end <= at < end + sense.reach and sense.cues.at(words, at, min(len(words), end + sense.reach)):
+            elif end <= at < end + sense.ahead and sense.cues.at(words, at, min(len(words), end + sense.ahead)):
                 return True
     return False
 

@@ -158,6 +158,15 @@ def test_the_development_set_meets_the_recall_and_false_positive_targets(name):
     assert len(false) / negatives <= 0.03, false
 
 
+def test_ordinary_contexts_of_every_kind_are_not_called_sensitive():
+    # dev6: 319 hard negatives by kind of context (software, business money, the news, study,
+    # fiction, sport, cooking, idioms, other people) in five languages, and the user's own
+    # matters worded like them. Its remaining misses are unlisted words, not contexts.
+    missed, false, positives, negatives = _measured("dev6")
+    assert len(false) / negatives <= 0.03, false
+    assert len(missed) / positives <= 0.06, missed
+
+
 @pytest.mark.parametrize(("name", "most_missed"), [("heldout", 0.02), ("heldout2", 0.02), ("heldout3", 0.02)])
 def test_the_held_out_sets_meet_the_targets(name, most_missed):
     # Never tuned sentence by sentence; their misses were read for their kinds (a festival,
@@ -341,3 +350,65 @@ def test_kinds_of_wording_are_found_beyond_listed_sentences(text, cls):
 )
 def test_the_wider_kinds_leave_ordinary_wording_alone(text):
     assert sensitive_matches(text) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # general knowledge and study: a question about a topic, a course on it, its history
+        "What are the early signs of Parkinson's disease?",
+        "Wie funktioniert ein Iris-Scanner eigentlich?",
+        "Je prépare un exposé sur l'histoire du judaïsme en Alsace.",
+        "Estoy haciendo un curso sobre genética de poblaciones.",
+        "Ik schrijf mijn scriptie over vakbonden in de jaren zeventig.",
+        # the news and what tells things apart
+        "The minister resigned after the fraud scandal, according to the news.",
+        "Wat is het verschil tussen een psychiater en een psycholoog?",
+        # software: processes that die, abort or get killed, mock records
+        "The worker process died with a fatal signal, restart it from the parent.",
+        "El script mata el proceso hijo si tarda más de un minuto.",
+        "Le test unitaire crée un faux patient avec un diagnostic bidon.",
+        # business money: a company's debt, a job ad's salary, a client's invoice
+        "The supplier's debt to the bank was restructured last quarter.",
+        "Die Stellenanzeige nennt kein Gehalt, nur eine Spanne für Senior-Entwickler.",
+        "La empresa ha entrado en quiebra y despedirá a sus clientes más pequeños.",
+        # other people and organisations: the matter is theirs, not the user's
+        "My neighbour's husband died last night, what should I bring to the family?",
+        "Mi compañero tiene cáncer y quiero organizar una colecta.",
+        "The company went bankrupt after the merger failed.",
+        # sport, cooking, idioms, roleplay, fiction
+        "The goalkeeper has a concussion and will miss the derby.",
+        "Bats les blancs d'œufs en neige avec une pincée de sel casher.",
+        "I'd kill for a nap right now.",
+        "My paladin prays to the sun god before every battle in our D&D campaign.",
+        "In my novel the heroine is an alcoholic detective.",
+    ],
+)
+def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
+    # DESIGN.md §3.1 is about the user's own matter: the world's, a company's, a colleague's,
+    # a character's or a process's is not it.
+    assert sensitive_matches(text) == (), [(m.cls, m.entry) for m in sensitive_matches(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        # the same kinds of context, about the user
+        ("What is the best diet for my diabetes?", "health"),
+        ("What are the side effects of sertraline? I started it on Monday.", "health"),
+        ("Ich schreibe meine Masterarbeit, während ich in der Entzugsklinik bin.", "health"),
+        ("The news says my company will lay everyone off, and I already have debts.", "finance"),
+        ("My script keeps crashing and I'm so depressed I can't focus.", "health"),
+        ("I was fired and now I can't pay my debts.", "finance"),
+        ("No puedo pagar la factura de la luz.", "finance"),
+        ("My boss is suing me for breach of contract.", "crime"),
+        ("I went on strike with my colleagues on Monday.", "union"),
+        ("My company went bankrupt and I lost my savings.", "finance"),
+        ("I broke my wrist in training last week.", "health"),
+        ("I keep kosher, so no shellfish in the recipe please.", "religion"),
+        ("El usuario es portador de una variante según su test genético.", "genetics"),
+        ("Mijn vader is overleden, help me een rouwkaart te schrijven.", "family"),
+    ],
+)
+def test_the_users_own_matter_in_such_a_context_stays_sensitive(text, cls):
+    assert cls in {match.cls for match in sensitive_matches(text)}
