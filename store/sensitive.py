@@ -2074,6 +2074,8 @@ OTHERS = frozenset(
 
 #: Organisations a sentence may be about ("the company's debt", "the startup filed for
 #: bankruptcy"); "my company" or "our bank" (a first-person cue just before) is the user's own.
+#: Only for the classes an organisation can hold itself (:data:`_HELD_BY_ORGANISATIONS`): a
+#: bank that offers voice login records a person's voice.
 ORGANISATIONS = frozenset(
     str.split(
         """company companies firm startup startups corporation government bank banks fund country
@@ -2083,6 +2085,7 @@ ORGANISATIONS = frozenset(
         empresa empresas compania gobierno banco fondo"""
     )
 )
+_HELD_BY_ORGANISATIONS = frozenset(("finance", "crime", "politics", "union"))
 _SUBJECT_REACH = 5  # words looked back from a match for what it is about
 #: Words that link a topic to what leads into it ("a course on genetics", "cours de génétique").
 _LINKS = frozenset(
@@ -2656,7 +2659,7 @@ def _about_someone_else(words: list[str], match: SensitiveMatch) -> bool:
         if animal and (word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family"))):
             return True
         other = word in OTHERS
-        if other or word in ORGANISATIONS:
+        if other or (word in ORGANISATIONS and match.cls in _HELD_BY_ORGANISATIONS):
             before = words[max(0, start - back - 2) : start - back]
             if _person_after(words, end, _OWN_AFTER, _FIRST_OBJECT) or not _WITH.isdisjoint(before):
                 return False  # "my boss is suing me", "on strike with my colleagues"
