@@ -1420,7 +1420,9 @@ BENIGN: dict[str, str] = {
         iris flower*, blind spot, double blind, single blind, color blind theme, ssh key fingerprint,
         heroine, heroines, kosher salt, kill for a, kill for some, kill for an, d kill for, psychology class,
         psychology course, psychology lecture, psychology degree, psychology student*, study psychology,
-        studied psychology, studying psychology""",
+        studied psychology, studying psychology, religiously, pray that, pray the, pray it, pray we, pray this,
+        praying that, praying the, praying it, good god, dear god, god what, god that, god this, god why, god how,
+        god it""",
     "nl": """rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
         links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
@@ -1429,7 +1431,7 @@ BENIGN: dict[str, str] = {
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
         van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, koosjer zout, een moord doen voor, moord
         doen voor, vak psychologie, studie psychologie, psychologie studeren, psychologie gestudeerd,
-        verkiezingsprogramma*, verkiezingsuitslag*""",
+        verkiezingsprogramma*, verkiezingsuitslag*, bid dat, bidden dat, bid maar dat""",
     "de": """war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
         sehnsucht, eifersuchtig, sehnsuchtig, tierarzt*, tierklinik, eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
         gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
@@ -1440,7 +1442,7 @@ BENIGN: dict[str, str] = {
         nettopreis, linke hand, linken hand, linke seite, linken seite, linke spalte, linken spalte, linke maustaste,
         linken maustaste, koscheres salz, koscher salz, wurde ich * morden, ich wurde * morden,
         psychologiestudium, psychologie studium, psychologie studieren, psychologie studiert, wahlprogramm*,
-        wahlergebnis*""",
+        wahlergebnis*, bete dass, beten dass, bete * dass""",
     "fr": """c est un crime, c etait un crime, c est du vol, c etait du vol, veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
@@ -1455,7 +1457,9 @@ BENIGN: dict[str, str] = {
         depression, condition de course, mariage pour tous, la greve du, sel casher, sel kasher, tuerais pour,
         tuerait pour, cours de psychologie, etudes de psychologie, etudiant en psychologie, etudiante en
         psychologie, programme electoral, politique d investissement, politique commerciale, politique
-        salariale, politique monetaire, politique fiscale, politique de prix""",
+        salariale, politique monetaire, politique fiscale, politique de prix, religieusement, prie pour qu, prie pour que,
+        prie que, prions pour qu, prions pour que, grand messe, grande messe, operation bancaire, operations
+        bancaires, operation commerciale, operation promotionnelle""",
     "es": """fue un crimen, es un crimen, fue un robo, es un robo, masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
@@ -1465,7 +1469,9 @@ BENIGN: dict[str, str] = {
         derecha, mano izquierda, el de la derecha, la de la derecha, el de la izquierda, la de la izquierda, huella de
         carbono, gemelo digital, sal kosher, mataria por, clase de psicologia, curso de psicologia, carrera de
         psicologia, estudiante de psicologia, estudio psicologia, programa electoral, politica de inversion,
-        politica comercial, politica salarial, politica monetaria, politica fiscal""",
+        politica comercial, politica salarial, politica monetaria, politica fiscal,
+        religiosamente, rezo para que, rezo por que, rezando para que, recemos para que, operacion bancaria,
+        operaciones bancarias, trata de un, trata de una, trata sobre, se trata de""",
 }
 
 #: Words before a sensitive word that make it about a person (possessives and pronouns).
@@ -1747,7 +1753,8 @@ SENSES: dict[str, Rule] = {
         my novel, mijn roman, meinem roman, mon roman, mi novela, novela, chapter, hoofdstuk, kapitel,
         chapitre, capitulo, scene, szene, escena, plot, first act, eerste bedrijf, ersten akt, premier acte,
         primer acto, children s book, kinderboek, kinderbuch, livre jeunesse, libro infantil, the villain,
-        de schurk, der schurke, le mechant, el villano""",
+        de schurk, der schurke, le mechant, el villano, serie, series, the film, the movie, the book, the show,
+        de film, het boek, der film, das buch, le film, le livre, la pelicula, el libro, la novela""",
         8,
         1,
     ),
@@ -1808,7 +1815,9 @@ SENSES: dict[str, Rule] = {
         color, kleur, farbe, couleur, restaurant, song, poll, proposal, feature, features, date, datum,
         sondage, umfrage, encuesta, peiling, option, optie, option, opcion, menu, theme, thema, tema, talk,
         talks, film, movie, caption, meme, costume, kostuum, kostum, disfraz, playlist, cake, taart, kuchen,
-        gateau, pastel, outing, uitje, ausflug, sortie, excursion""",
+        gateau, pastel, outing, uitje, ausflug, sortie, excursion, best, beste, besten, meilleur, meilleure,
+        mejor, favourite, favorite, favoriet, lieblings*, prefere*, favorito*, award*, prijs, preis, prix,
+        premio, contest, concours, concurso, wettbewerb, dessert, postre, nachtisch, toetje""",
         4,
         0,
     ),
@@ -1836,7 +1845,9 @@ SENSES: dict[str, Rule] = {
         fahrgaste, vacanciers, travellers, travelers, miners, mijnwerkers, bergarbeiter, mineurs, mineros,
         dockers, havenarbeiders, hafenarbeiter, estibadores, cheminots, spoorwegpersoneel, eisenbahner,
         ferroviarios, metaller, metallos, metalurgicos, demands, eisten, eisen, forderungen, revendications,
-        reivindicaciones""",
+        reivindicaciones, tren, trenes, autobuses, treinverkeer, zugverkehr, bahnverkehr, trafic, trafico,
+        verkeer, verkehr, ns, sncf, renfe, ratp, bvg, deutsche bahn, lufthansa, klm, iberia, air france,
+        ryanair, easyjet""",
         6,
         -3,
     ),
@@ -1889,7 +1900,8 @@ SENSES: dict[str, Rule] = {
         how are, how did, how was, why does, why do, why did, why is, why are, explain, explains, define,
         definition, meaning of, the word, overview, summary, summarise, summarize, the history, historical,
         history of the, course on, course in, class on, lecture*, thesis, dissertation, essay, paper on,
-        paper about, research, a study, studies, textbook*, exam, seminar*, sociology, anthropology,
+        paper about, research, a study, case study, case studies, casus, fallstudie, etude de cas, estudio de
+        caso, studies, textbook*, exam, seminar*, sociology, anthropology,
         theology, documentar*, museum*, exhibition, the causes, century, centuries, quiz, trivia,
         wat is, wat zijn, wat was, wat waren, wat betekent, wat betekenen, wat houdt, hoe werkt, hoe werken,
         hoe wordt, hoe worden, waarom, leg uit, uitleg, definitie, betekenis, het woord, overzicht,
@@ -1936,7 +1948,8 @@ SENSES: dict[str, Rule] = {
     "a party's programme": Rule(
         "politics",
         "",
-        """programme, programmes, program, programma, programm, programa, verkiezingsprogramma*,
+        """candidate*, kandidat*, candidat*, primary, primaries, vorwahl*, primaires, primarias, won the,
+        programme, programmes, program, programma, programm, programa, verkiezingsprogramma*,
         partijprogramma*, wahlprogramm*, parteiprogramm*, manifesto, results, uitslag,
         uitslagen, ergebnis, ergebnisse, resultats, resultados, polls, peilingen, umfragen, sondages,
         encuestas, campaign promises""",
@@ -1999,6 +2012,23 @@ SENSES: dict[str, Rule] = {
         6,
         2,
     ),
+    # A policy, not politics: a company's or a service's rules ("la politique de télétravail",
+    # "la política de devoluciones"), said by the noun the policy is about.
+    "policies": Rule(
+        "politics",
+        "politique*, politica*, politik*",
+        """teletravail, teletrabajo, thuiswerk*, homeoffice, entreprise, empresa, unternehmen*, rh, hr,
+        cookies, confidentialite, privacidad, datenschutz*, securite, seguridad, sicherheit*, remboursement,
+        reembolso*, retour, retours, devolucion*, acces, acceso, zugang*, sauvegarde, copias, backup*, mots de
+        passe, contrasenas, passwort*, prix, precios, preis*, conges, vacaciones, urlaub*, voyage, voyages,
+        viajes, reise*, retention, retencion, donnees, datos, daten, cache, groupe, grupo, qualite, calidad,
+        qualitat*, achat, achats, compras, einkauf*, tarifaire, tarifaria, stockage, almacenamiento,
+        garantie, garantia, livraison, envio*, annulation, cancelacion, utilisation, uso, usage""",
+        0,
+        -2,
+        4,
+        3,
+    ),
     # Business money: a company's debt, a job ad's salary, a client's invoice, a bond.
     "business money": Rule(
         "finance",
@@ -2008,7 +2038,9 @@ SENSES: dict[str, Rule] = {
         invoice, factuur, rechnung, facture, factura, quarter, kwartaal, quartal, trimestre, budget,
         begroting, project, projekt, projet, proyecto, annual report, jaarverslag, geschaftsbericht,
         rapport annuel, informe anual, job ad, job advert, job posting, vacature, stellenanzeige,
-        stellenangebot, offre d emploi, oferta de empleo, range, banda, junior, write a, draft a, schreib,
+        stellenangebot, offre d emploi, oferta de empleo, range, banda, junior, public, publique, publica,
+        publico, publieke, offentliche, national, nationale, government, state, etat, staat, estado,
+        overheid, regierung, gouvernement, gobierno, write a, draft a, schreib,
         schreibe, schrijf, ecris, redige, escribe, redacta""",
         8,
         -4,

@@ -382,6 +382,17 @@ def test_the_wider_kinds_leave_ordinary_wording_alone(text):
         "I'd kill for a nap right now.",
         "My paladin prays to the sun god before every battle in our D&D campaign.",
         "In my novel the heroine is an alcoholic detective.",
+        "La serie trata de un policía adicto al juego.",
+        # a policy is no politics, a wish said as a prayer no faith, a public debt not the user's
+        "La politique de télétravail de l'entreprise a changé en janvier.",
+        "Die Datenschutzpolitik des Anbieters ist unklar.",
+        "Ich bete, dass der Build diesmal durchläuft.",
+        "Rezo para que no llueva el sábado.",
+        "La dette publique de la France dépasse 110 % du PIB.",
+        # strikes and elections in the news, an everyday vote
+        "De staking bij de NS legt morgen het treinverkeer plat.",
+        "The Republican candidate won the primary in Ohio.",
+        "On a voté pour le meilleur dessert du concours.",
     ],
 )
 def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
@@ -408,6 +419,11 @@ def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
         ("I keep kosher, so no shellfish in the recipe please.", "religion"),
         ("El usuario es portador de una variante según su test genético.", "genetics"),
         ("Mijn vader is overleden, help me een rouwkaart te schrijven.", "family"),
+        ("I pray every night before I go to sleep.", "religion"),
+        ("La política de Sánchez me parece un desastre.", "politics"),
+        ("Estoy en huelga desde el lunes.", "union"),
+        ("I voted for the Republican candidate.", "politics"),
+        ("Mi compañero y yo fuimos despedidos y ahora tengo deudas.", "finance"),
     ],
 )
 def test_the_users_own_matter_in_such_a_context_stays_sensitive(text, cls):
