@@ -2575,7 +2575,14 @@ def folded_matches(folded: str) -> tuple[SensitiveMatch, ...]:
     if not kept:
         return kept
     cued = _cue_positions(words, kept)
-    return tuple(match for match in kept if not _in_another_sense(words, match, cued))
+    # Several entries often match the same words ("pray", "prays", "praying"): the words
+    # around, and so the answer, are the same for each class and span.
+    ordinary: dict[tuple[str, int, int], bool] = {}
+    for match in kept:
+        place = (match.cls, match.start, match.end)
+        if place not in ordinary:
+            ordinary[place] = _in_another_sense(words, match, cued)
+    return tuple(match for match in kept if not ordinary[match.cls, match.start, match.end])
 
 
 @dataclass(frozen=True)
@@ -2611,6 +2618,7 @@ class _Sense:
     ahead: int
     after: int
     topic: bool
+    index: int  # its place in :data:`SENSES`
 
 
 def _cues(listing: str) -> _Cues:
@@ -2632,7 +2640,13 @@ def _cues(listing: str) -> _Cues:
 @cache
 def _senses(cls: str) -> tuple[_Sense, ...]:
     """The rules of :data:`SENSES` that may cancel a match of class ``cls``."""
-    read = (
+    return tuple(sense for sense in _all_senses() if not sense.classes or cls in sense.classes)
+
+
+@cache
+def _all_senses() -> tuple[_Sense, ...]:
+    """Every rule of :data:`SENSES`, read."""
+    return tuple(
         _Sense(
             frozenset(fold(rule.classes).split()),
             _cues(rule.about),
@@ -2642,10 +2656,27 @@ def _senses(cls: str) -> tuple[_Sense, ...]:
             rule.reach if rule.ahead < 0 else rule.ahead,
             rule.after,
             rule.topic,
+            index,
         )
-        for rule in SENSES.values()
+        for index, rule in enumerate(SENSES.values())
     )
-    return tuple(sense for sense in read if not sense.classes or cls in sense.classes)
+
+
+@cache
+def _cue_owners() -> tuple[dict[str, frozenset[int]], tuple[tuple[str, frozenset[int]], ...]]:
+    """Which rules (their index) a word may start a cue of: by the word (a phrase by its first
+    word), and by prefix."""
+    words: dict[str, set[int]] = {}
+    prefixes: dict[str, set[int]] = {}
+    for sense in _all_senses():
+        for word in (*sense.cues.words, *sense.cues.phrases):
+            words.setdefault(word, set()).add(sense.index)
+        for prefix in sense.cues.prefixes:
+            prefixes.setdefault(prefix, set()).add(sense.index)
+    return (
+        {word: frozenset(found) for word, found in words.items()},
+        tuple((prefix, frozenset(found)) for prefix, found in sorted(prefixes.items())),
+    )
 
 
 @cache
@@ -2735,7 +2766,20 @@ def _in_another_sense(words: list[str], match: SensitiveMatch, cued: tuple[int, 
         return False
     # a memory note about the user ("El usuario es portador … según su test") is the user's
     noted = not _THE_USER.isdisjoint(words[max(0, start - _NOTE_REACH) : start])
+    # only the rules with a cue among the words near the match are tried
+    owners, prefixed = _cue_owners()
+    every_prefix = _any_cue().prefixes
+    present: set[int] = set()
+    for at in near:
+        word = words[at]
+        present.update(owners.get(word, ()))
+        if word.startswith(every_prefix):
+            for prefix, found in prefixed:
+                if word.startswith(prefix):
+                    present.update(found)
     for sense in _senses(match.cls):
+        if sense.index not in present:
+            continue
         about = sense.about
         if (about.words or about.prefixes) and not any(about.at(words, at, end) for at in range(start, end)):
             continue
