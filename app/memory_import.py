@@ -23,9 +23,10 @@ a label under a heading that names a category of attributes when the two make a 
 (``Tone: casual`` under *How to answer* → ``style.tone``), or a short item that states a known
 preference (``Prefers email``). Anything else — ``system.admin: yes``, ``Ignore previous
 instructions: …`` under *About me* — becomes a note (``notes.`` and an id) holding the item's
-words whole, label included. A heading ``Scope: research`` sets the scope of the items under
-it (a bare ``Scope: research`` line does the same); other headings and the item's date are kept
-as evidence.
+words whole, label included. In memtrust's own list (``export --for text``) a heading
+``Scope: research`` sets the scope of the items under it (a bare ``Scope: research`` line does
+the same); in any other list it does not (:func:`_scoped`, §2, §7). Other headings and the
+item's date are kept as evidence.
 """
 
 from __future__ import annotations
@@ -261,17 +262,25 @@ def proposal_for(item: ListItem, *, assistant: str, file_name: str, scope: str =
     )
 
 
-def _scoped(found: MemoryList) -> list[tuple[ListItem, str]]:
-    """Each item with its scope: the last ``Scope: <word>`` heading above it, else shared."""
-    return [
-        (
-            item,
-            match.group("scope").lower()
-            if item.heading and (match := _SCOPE_HEADING.match(item.heading))
-            else DEFAULT_SCOPE,
-        )
-        for item in found.items
-    ]
+def _scoped(found: MemoryList, *, own: bool) -> tuple[list[tuple[ListItem, str]], list[str]]:
+    """Each item with its scope, and the scopes the list named but did not set (in order).
+
+    A ``Scope: <word>`` line sets the scope of the items under it only in memtrust's own list
+    (``own``: ``export --for text``, which writes it, §9): a scope decides which assistant is
+    given a memory (§7), and text from outside never chooses that (§2). In any other list the
+    line stays a heading and its items wait for the shared scope; the scope it named is
+    returned so the summary can say so."""
+    scoped: list[tuple[ListItem, str]] = []
+    not_taken: list[str] = []
+    for item in found.items:
+        match = _SCOPE_HEADING.match(item.heading) if item.heading else None
+        named = match.group("scope").lower() if match is not None else DEFAULT_SCOPE
+        if not own and named != DEFAULT_SCOPE:
+            if named not in not_taken:
+                not_taken.append(named)
+            named = DEFAULT_SCOPE
+        scoped.append((item, named))
+    return scoped, not_taken
 
 
 #: How the command line says whose a list is (the app has its own words: a box, not a flag).
@@ -290,6 +299,8 @@ class ListImportReport:
       again (§3.7). ``repeated``: items the list holds twice (asked once).
     - ``skipped``: the lines of words not read as memories, ``(line number, why)``
       (:attr:`MemoryList.skipped`); the summary names each, so no line is dropped unsaid.
+    - ``scopes_not_taken``: the scopes a list other than memtrust's own named in a ``Scope:``
+      line, which its memories do not get (:func:`_scoped`); the summary names them.
     """
 
     file: str
@@ -300,6 +311,7 @@ class ListImportReport:
     already: int = 0
     repeated: int = 0
     skipped: list[tuple[int, str]] = field(default_factory=list)
+    scopes_not_taken: list[str] = field(default_factory=list)
 
     def counts(self) -> Counter[str]:
         """How many items had each outcome: ``pending`` (in the Inbox), ``quarantined``,
@@ -398,6 +410,8 @@ class ListImportReport:
             extra.append(
                 f"{self.repeated} {'line repeats' if self.repeated == 1 else 'lines repeat'} another and {'was' if self.repeated == 1 else 'were'} asked once."
             )
+        if self.scopes_not_taken:
+            extra.append(scopes_sentence(self.scopes_not_taken))
         if self.skipped:
             extra.append(skipped_sentence(self.skipped))
         return " ".join([sentence, *extra])
@@ -405,6 +419,18 @@ class ListImportReport:
 
 #: The most skipped lines a summary names one by one (the rest are counted).
 SKIPPED_NAMED = 5
+
+
+def scopes_sentence(scopes: list[str]) -> str:
+    """One sentence saying a list's ``Scope:`` lines were not taken (:func:`_scoped`):
+    ``Its “Scope: billing” line was not taken: only a list memtrust wrote (export --for text)
+    sets a scope, so its memories wait for the shared scope, given to every assistant.``"""
+    named = ", ".join(f"“Scope: {scope}”" for scope in scopes)
+    lines = "line was" if len(scopes) == 1 else "lines were"
+    return (
+        f"Its {named} {lines} not taken: only a list memtrust wrote (export --for text) sets a scope, "
+        "so its memories wait for the shared scope, given to every assistant."
+    )
 
 
 def skipped_sentence(skipped: list[tuple[int, str]]) -> str:
@@ -435,7 +461,8 @@ def import_memory_list(
     )
     actor = actor or f"import-list:{file_name}"
     first: dict[str, tuple[ListItem, str]] = {}
-    for item, scope in _scoped(found):
+    scoped, report.scopes_not_taken = _scoped(found, own=chosen == "memtrust")
+    for item, scope in scoped:
         identity = item_identity(store, item.text)
         if identity in first:
             report.repeated += 1

@@ -40,7 +40,7 @@ from memtrust.store.deletion_requests import (
     DeletionRequests,
     from_agent,
 )
-from memtrust.store.model import ASSISTANT_NAMES, Memory, imported_from
+from memtrust.store.model import ASSISTANT_NAMES, DEFAULT_SCOPE, Memory, imported_from
 from memtrust.store.search import fold
 
 #: Option ids of requests to forget start with this (memory ids are hex, so never do).
@@ -59,13 +59,22 @@ def _request_text(request: DeletionRequest) -> str:
 IMPORT_ANSWERS = "y  Yes, that's mine (saved by you)    n  No (discarded; not asked again)"
 
 
+def for_scope(memory: Memory) -> Content:
+    """`` (for research only)`` when the memory waits for a scope other than shared, else
+    nothing: a yes gives it to that assistant alone (§7), so every question says which."""
+    if memory.scope == DEFAULT_SCOPE:
+        return Content("")
+    return Content.assemble(" (for ", literal(memory.scope, "bold"), " only)")
+
+
 def _listed_value(memory: Memory) -> Content:
     """“Prefers tea”, or “Robin Vale” as your profile.name: the value quoted and escaped (one
-    line, capped), and the key when it says something (a note's key does not)."""
+    line, capped), and the key when it says something (a note's key does not), and the scope
+    when it is not shared (:func:`for_scope`)."""
     value = quoted_text(memory.value, QUESTION_VALUE_CELLS)
     if memory.key.startswith("notes."):
-        return value
-    return Content.assemble(value, " as your ", literal(memory.key, "bold"))
+        return Content.assemble(value, for_scope(memory))
+    return Content.assemble(value, " as your ", literal(memory.key, "bold"), for_scope(memory))
 
 
 def import_question(memory: Memory) -> Content:
@@ -136,7 +145,12 @@ def inbox_prompt(memory: Memory, now: datetime) -> Content:
     if imported_from(memory.source) is not None:
         return Content("\n").join([import_question(memory), import_origin(memory), badges(memory, now)])
     question = Content.assemble(
-        "Save ", quoted_text(memory.value, QUESTION_VALUE_CELLS), " as your ", literal(memory.key, "bold"), "?"
+        "Save ",
+        quoted_text(memory.value, QUESTION_VALUE_CELLS),
+        " as your ",
+        literal(memory.key, "bold"),
+        for_scope(memory),
+        "?",
     )
     lines = [question, provenance(memory, now)]
     if (words := said_around(memory)) is not None:

@@ -225,22 +225,38 @@ def test_a_known_keys_value_reads_one_way_whichever_path_named_it(text, expected
     assert list(known_values("Reply in French from now on")) == [("locale.language", "french")]
 
 
-def test_a_scope_heading_sets_the_scope_of_the_items_under_it(store):
-    bring(store, "- Likes tea\n\n## Scope: research\n- Cites sources in APA style\n", assistant="other")
-    assert {row.value: row.scope for row in store.list()} == {
-        "Likes tea": "shared",
-        "Cites sources in APA style": "research",
-    }
+#: The first line memtrust's own ``export --for text`` writes (store.portable.header).
+OWN_HEADER = (
+    "From memtrust, where I keep what I asked assistants to remember: 2 memories I saved myself (2 Mar 2026). "
+    "Nothing below was inferred unless it says so.\n"
+)
 
 
 @pytest.mark.parametrize("scope_line", ["Scope: research", "## Scope: research", "**Scope: research**"])
 @pytest.mark.parametrize("bullet", ["- ", ""])
-def test_a_scope_line_sets_the_scope_written_bare_or_as_a_heading(store, scope_line, bullet):
-    bring(store, f"{bullet}Likes tea\n\n{scope_line}\n{bullet}Cites sources in APA style\n", assistant="other")
+def test_a_scope_line_in_memtrusts_own_list_sets_the_scope_written_bare_or_as_a_heading(store, scope_line, bullet):
+    """The documented form (docs/moving-memories.md) in the user's own list, the one memtrust
+    wrote: the memories under the line wait for that scope."""
+    report = bring(
+        store, f"{OWN_HEADER}{bullet}Likes tea\n\n{scope_line}\n{bullet}Cites sources in APA style\n", assistant=None
+    )
+    assert report.assistant == "memtrust"
     assert {row.value: row.scope for row in store.list()} == {
         "Likes tea": "shared",
         "Cites sources in APA style": "research",
     }
+
+
+@pytest.mark.parametrize("scope_line", ["Scope: billing", "## Scope: privileged", "**Scope: research**"])
+@pytest.mark.parametrize("assistant", ["other", "chatgpt", None])
+def test_an_outside_list_never_chooses_the_scope_its_memories_wait_for(store, scope_line, assistant):
+    """§2, §7: a scope decides which assistant is given a memory; another assistant's list (or
+    one the user names as such) does not choose it: its memories wait for the shared scope,
+    the line stays a heading, and the summary says the line was not taken."""
+    report = bring(store, f"- Likes tea\n\n{scope_line}\n- Cites sources in APA style\n", assistant=assistant)
+    assert {row.scope for row in store.list()} == {"shared"}
+    scope = scope_line.strip("#* ").split(": ")[1]
+    assert f"Its “Scope: {scope}” line was not taken" in report.summary()
 
 
 def test_every_line_of_a_list_is_read_or_named_as_skipped(store):

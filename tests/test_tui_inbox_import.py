@@ -145,3 +145,24 @@ async def test_a_list_that_names_no_assistant_is_told_how_to_name_it_in_the_app_
         "a memory list that does not say which assistant kept it (choose whose it is in “A memory list is from”)"
         in status
     )
+
+
+def test_every_inbox_question_names_a_scope_other_than_shared(store, clock):
+    """§7: a yes to a memory outside the shared scope gives it to that assistant alone, so the
+    question says which — for a list memtrust wrote, a chat request and an agent's alike."""
+    from memtrust.screens.inbox import inbox_prompt
+    from memtrust.store.model import Proposal
+
+    own = (
+        "From memtrust, where I keep what I asked assistants to remember: 1 memory I saved myself (2 Mar 2026).\n"
+        "## Scope: research\n- Cites sources in APA style\n"
+    )
+    bring(store, own, assistant=None)
+    store.propose(Proposal("profile.name", "Robin", "explicit", "chat", scope="billing"), actor="test")
+    store.propose(Proposal("profile.name", "Sam", "explicit", "chat"), actor="test")
+    shown = {m.value: flat(inbox_prompt(m, clock.now).plain) for m in store.list(status="pending")}
+    assert (
+        "lists this as yours: “Cites sources in APA style” (for research only)." in shown["Cites sources in APA style"]
+    )
+    assert "Save “Robin” as your profile.name (for billing only)?" in shown["Robin"]
+    assert "Save “Sam” as your profile.name?" in shown["Sam"]
