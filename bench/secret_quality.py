@@ -17,6 +17,10 @@ German, French or Spanish, as a memory's value or as its key. For each set it pr
 - precision (of the lines the screen refused, how many hold a secret) and the
   false-positive rate on the negatives, per language.
 
+Then the confidentiality screen (``store.screening.is_confidential``: what §3.5 quarantines) on
+``confidential.tsv``, sentences marked confidential and ordinary ones in the five languages:
+recall and false positives, per language.
+
 Then it screens every paragraph of the real transcripts in ``tests/data/real/`` (hh-rlhf's
 harmless test set, people and a model talking, no labels) and prints how many were refused,
 by kind; ``--misses`` lists them, to be read by hand: a refusal there is either a secret the
@@ -38,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from memtrust.store.screening import is_confidential
 from memtrust.store.secrets import KINDS, Secret, screen_secret, secret_in_key
 from tests.secret_data import LabelledSecret, load
 
@@ -109,6 +114,40 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language} {item.position}] {f.kind}: {item.text[:160]!r}")
 
 
+def confidential(show_misses: bool) -> None:
+    """Recall and false positives of the confidentiality screen on ``confidential.tsv``."""
+    path = ROOT / "tests" / "data" / "secrets" / "confidential.tsv"
+    rows = [
+        line.split("\t", 2)
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    cells: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    wrong = []
+    for label, language, text in rows:
+        found = is_confidential(text)
+        cell = cells[language]
+        if label == "confidential":
+            cell[0] += found
+            cell[1] += 1
+        else:
+            cell[2] += found
+            cell[3] += 1
+        if found != (label == "confidential"):
+            wrong.append((label, language, text))
+    total = [sum(cell[i] for cell in cells.values()) for i in range(4)]
+    print(f"confidential wording: {len(rows)} sentences ({total[1]} confidential, {total[3]} ordinary)")
+    print(f"  recall                 {_rate(total[0], total[1])}")
+    print(f"  false positives        {_rate(total[2], total[3])}")
+    print("  per language:          recall              false positives")
+    for language in LANGUAGES:
+        cell = cells[language]
+        print(f"    {language:<12} {_rate(cell[0], cell[1]):>20}  {_rate(cell[2], cell[3]):>20}")
+    if show_misses:
+        for label, language, text in wrong:
+            print(f"  {'MISSED' if label == 'confidential' else 'FALSE '}   [{language}] {text!r}")
+
+
 def real_text(show: bool) -> None:
     """Screen each paragraph of the hh-rlhf transcripts; print the refusals by kind."""
     path = ROOT / "tests" / "data" / "real" / "hh_rlhf_harmless_test.jsonl.gz"
@@ -136,6 +175,8 @@ def main() -> int:
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()
+    confidential(args.misses)
+    print()
     real_text(args.misses)
     return 0
 

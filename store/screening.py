@@ -13,10 +13,38 @@ from datetime import datetime, timedelta
 
 # --- confidentiality (§3.5: quarantined) ------------------------------------------------
 
+#: A phrase that closes "between us": a pause (":", ",", a dash) or the end, so that "unter
+#: uns wohnt …" (below us lives …) and "onder de brug" are not taken for it.
+_PAUSE = r"(?=\s*(?:[:,;.!—–-]|$))"
+#: Confidential wording in the five languages requests are read in (§6), measured on
+#: tests/data/secrets/confidential.tsv by bench/secret_quality.py. A word that also names a
+#: thing ("le secret de la réussite", "het geheim van …", "Geheimnis") counts only in a phrase
+#: that marks the sentence itself.
 _CONFIDENTIAL = re.compile(
-    r"\b(confidential(ly)?|in confidence|private(ly)?|secret(ly)?|just between us|"
-    r"between you and me|don'?t (tell|share)( this)?( with)? (anyone|anybody)|"
-    r"do not (tell|share)|off the record|keep (this|it) to yourself|nobody else knows)\b",
+    # English
+    r"\b(?:confidential(?:ly)?|in confidence|private(?:ly)?|secretly|secret(?!\s+(?:of|to|for|de|du|des|del)\b)|"
+    r"just between us|between you and me|don'?t (?:tell|share)(?: this)?(?: with)? (?:anyone|anybody)|"
+    r"do not (?:tell|share)|off the record|keep (?:this|it) to yourself|nobody else knows|"
+    # Dutch
+    r"vertrouwelijk|in vertrouwen|(?:is|blijft|strikt|streng|top)\s+geheim|in het geheim|geheim\s+houden|"
+    rf"onder ons(?:\s+gezegd)?{_PAUSE}|onder ons gezegd|tussen ons{_PAUSE}|tussen jou en mij|"
+    r"(?:zeg|vertel)\s+het\s+(?:aan\s+|tegen\s+)?niemand|niet\s+doorvertellen|"
+    r"hou(?:d)?\s+het\s+voor\s+je(?:zelf)?|niemand\s+anders\s+weet|"
+    # German
+    r"vertraulich|im\s+vertrauen|(?:ist|bleibt|streng|top)\s+geheim|im\s+geheimen|geheim\s+halten|"
+    rf"unter uns(?:\s+gesagt)?{_PAUSE}|unter uns gesagt|(?:aber|ganz|nur|bleibt)\s+unter\s+uns|"
+    r"zwischen\s+dir\s+und\s+mir|(?:sag|sage|sags|sag's|erzähl|erzähle)\s+(?:es\s+|das\s+)?niemandem|"
+    r"nicht\s+weitersagen|behalte?\s+(?:es|das)\s+für\s+dich|niemand\s+sonst\s+weiß|"
+    # French
+    r"confidentiel(?:le)?(?:s)?|confidentiellement|en confidence|c'est\s+un\s+secret|c’est\s+un\s+secret|"
+    rf"en\s+secret|secrètement|entre nous{_PAUSE}|entre\s+toi\s+et\s+moi|"
+    r"ne\s+(?:le\s+|l'|l’)?(?:dis|répète|raconte)(?:\s+rien)?\s+à\s+personne|garde[- ](?:le|la|ça)\s+pour\s+toi|"
+    r"personne\s+d['’]autre\s+ne\s+(?:le\s+)?sait|"
+    # Spanish
+    r"confidencial(?:es)?|confidencialmente|en\s+confianza|es\s+un\s+secreto|en\s+secreto|secretamente|"
+    rf"entre nosotr[oa]s{_PAUSE}|entre\s+t[uú]\s+y\s+yo|"
+    r"no\s+(?:se\s+)?(?:lo\s+)?(?:digas|cuentes|digáis|contéis)\s+a\s+nadie|guárdatelo|"
+    r"nadie\s+más\s+(?:lo\s+)?sabe)\b",
     re.IGNORECASE,
 )
 
