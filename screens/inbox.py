@@ -47,6 +47,10 @@ from memtrust.store.search import fold
 REQUEST_PREFIX = "forget:"
 #: Most pending memories a search of the Inbox lists.
 INBOX_ROWS = 1000
+#: Most pending memories the Inbox lists at once, oldest first: a page a person answers in a
+#: sitting. Laying out thousands of wrapped questions on the UI thread froze the app for
+#: seconds (bench/inbox_bench.py); answering one brings the next up (§8).
+INBOX_PAGE = 200
 
 
 def _request_text(request: DeletionRequest) -> str:
@@ -241,15 +245,25 @@ class InboxScreen(PromptListScreen):
     ]
 
     class Loaded(Message):
-        """A worker read the pending memories and the open requests to forget."""
+        """A worker read the pending memories and the open requests to forget, and built their
+        questions (``prompts``: option id and question, in order); ``waiting``: how many
+        pending memories there are in all (the list shows a page of them)."""
 
         def __init__(
-            self, pending: list[Memory], requests: list[DeletionRequest], client_only: list[Memory] | None = None
+            self,
+            pending: list[Memory],
+            requests: list[DeletionRequest],
+            client_only: list[Memory] | None = None,
+            *,
+            prompts: list[tuple[str, Content]] | None = None,
+            waiting: int = 0,
         ) -> None:
             super().__init__()
             self.pending = pending
             self.requests = requests
             self.client_only = client_only or []
+            self.prompts = prompts or []
+            self.waiting = waiting
 
     class Answered(Message):
         """A worker confirmed or rejected one memory; ``notice`` says which."""
@@ -282,23 +296,33 @@ class InboxScreen(PromptListScreen):
         self.load_pending()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.focus()
+        options.loading = True  # Textual's loading indicator until the first read is shown
         self.load_pending()
 
     def _read(self) -> Loaded:
-        """The Inbox's contents, read now (call from a thread worker)."""
+        """The Inbox's contents, read now, with their questions built (call from a thread
+        worker: neither the read nor the questions keep the UI thread)."""
         store = self.memtrust.store
         requests = DeletionRequests(store).pending()
         client_only = store.confirmed_in_client(limit=INBOX_ROWS)
         if not self.search_text:
-            return self.Loaded(store.list(status="pending"), requests, client_only)
-        pending = store.search_page(self.search_text, formation="explicit", statuses=("pending",), limit=INBOX_ROWS)
-        wanted = fold(self.search_text)
-        return self.Loaded(
-            pending,
-            [r for r in requests if wanted in fold(_request_text(r))],
-            [m for m in client_only if wanted in fold(f"{m.key}\n{m.value}\n{m.confirmed_in}")],
-        )
+            pending = store.list(status="pending", limit=INBOX_PAGE)
+            waiting = store.count(statuses=("pending",)) if len(pending) == INBOX_PAGE else len(pending)
+        else:
+            pending = store.search_page(self.search_text, formation="explicit", statuses=("pending",), limit=INBOX_ROWS)
+            waiting = len(pending)
+            wanted = fold(self.search_text)
+            requests = [r for r in requests if wanted in fold(_request_text(r))]
+            client_only = [m for m in client_only if wanted in fold(f"{m.key}\n{m.value}\n{m.confirmed_in}")]
+        now = self.memtrust.now()
+        prompts = [
+            *((REQUEST_PREFIX + request.id, request_prompt(request, now)) for request in requests),
+            *((memory.id, inbox_prompt(memory, now)) for memory in client_only),
+            *((memory.id, inbox_prompt(memory, now)) for memory in pending),
+        ]
+        return self.Loaded(pending, requests, client_only, prompts=prompts, waiting=waiting)
 
     @work(thread=True, exit_on_error=False, group="store-read", exclusive=True, description="Reading the Inbox")
     def load_pending(self) -> None:
@@ -306,17 +330,21 @@ class InboxScreen(PromptListScreen):
         self.post_message(self._read())
 
     def on_inbox_screen_loaded(self, message: Loaded) -> None:
-        now = self.memtrust.now()
         self.pending = {memory.id: memory for memory in [*message.client_only, *message.pending]}
         self.requests = {REQUEST_PREFIX + request.id: request for request in message.requests}
         self.answering.clear()
-        self.show_prompts(
-            [
-                *((option_id, request_prompt(request, now)) for option_id, request in self.requests.items()),
-                *((memory.id, inbox_prompt(memory, now)) for memory in message.client_only),
-                *((memory.id, inbox_prompt(memory, now)) for memory in message.pending),
-            ]
-        )
+        more = None
+        if message.waiting > len(message.pending):
+            more = Content(
+                f"{len(message.pending):,} of {message.waiting:,} shown, oldest first: answer these and the next "
+                "ones come up, or press / to search for one."
+            )
+        self.show_prompts(message.prompts, more=more)
+        options = self.query_one(OptionList)
+        if options.loading:
+            options.loading = False
+            if not self.has_class("-searching"):
+                options.focus()  # the loading indicator took the focus off the list
 
     @property
     def highlighted(self) -> Memory | None:

@@ -42,12 +42,18 @@ class PromptListScreen(StoreScreen):
 
     def search_box(self, placeholder: str) -> Input:
         """The screen's search box (hidden until ``/``), for the subclass's ``compose``."""
-        return Input(placeholder=placeholder, id="prompt-search", classes="prompt-search", select_on_focus=False)
+        # Disabled while closed: hidden, it must never take the focus (Textual moves the focus
+        # off a list covered by its loading indicator to the next widget that can take it).
+        return Input(
+            placeholder=placeholder, id="prompt-search", classes="prompt-search", select_on_focus=False, disabled=True
+        )
 
     def action_search(self) -> None:
         """Open the search box and put the cursor in it."""
         self.add_class("-searching")
-        self.query_one("#prompt-search", Input).focus()
+        box = self.query_one("#prompt-search", Input)
+        box.disabled = False
+        box.focus()
 
     def leave_search(self) -> bool:
         """Empty and close the search box if it is open (and read the rows again); True when it was."""
@@ -57,6 +63,7 @@ class PromptListScreen(StoreScreen):
         box = self.query_one("#prompt-search", Input)
         changed = box.value != ""
         box.value = ""
+        box.disabled = True
         self.search_text = ""
         self.query_one(OptionList).focus()
         if changed:
@@ -72,17 +79,22 @@ class PromptListScreen(StoreScreen):
     def _search_submitted(self) -> None:
         self.query_one(OptionList).focus()
 
-    def show_prompts(self, prompts: Iterable[tuple[str, Content]]) -> None:
+    def show_prompts(self, prompts: Iterable[tuple[str, Content]], *, more: Content | None = None) -> None:
         """Replace the rows with ``(option id, prompt)`` pairs, in order; the highlight stays
-        on the same row number (or the last row)."""
+        on the same row number (or the last row). ``more``: a last line that is not a row to
+        answer (how many more wait), shown dimmed and never highlighted."""
         option_list = self.query_one(OptionList)
         index = option_list.highlighted or 0
         options: list[Option | None] = []
         for option_id, prompt in prompts:
             options.extend([Option(prompt, id=option_id), None])
-        option_list.clear_options()
-        option_list.add_options(options[:-1])
         count = len(options) // 2
+        if count and more is not None:
+            options.append(Option(more, disabled=True))
+        else:
+            options = options[:-1]
+        option_list.clear_options()
+        option_list.add_options(options)
         if count:
             option_list.highlighted = min(index, count - 1)
         self.set_class(not count, "-empty")
