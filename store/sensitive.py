@@ -823,7 +823,8 @@ KINDS: dict[str, dict[str, str]] = {
             breathalyzer, juvie, juvenile detention, registered sex offender, =protective order, no contact order,
             carjacked, home invasion, criminal history, fell for a phishing,
             got nicked, got busted, busted for, got pinched, rap sheet, court summons, bench warrant, was stalked,
-            got stalked""",
+            got stalked,
+            outstanding warrant, warrant out for, =active warrant, warrant for my""",
         "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
             ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
             gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
@@ -836,7 +837,8 @@ KINDS: dict[str, dict[str, str]] = {
             verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
             achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
             identiteit gestolen,
-            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand""",
+            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand,
+            verkeersboete, boete voor door rood, door rood gereden, snelheidsboete, flitsboete, geflitst""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
             ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
             beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
@@ -958,7 +960,8 @@ KINDS: dict[str, dict[str, str]] = {
             on painkillers, hooked on coke, hooked on heroin, hooked on meth, drug habit, coke habit,
             quit smoking, stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health
             clinic, sti test, std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, erection*, premature
-            ejaculation, sex drive""",
+            ejaculation, sex drive,
+            epidural, lumbar puncture, spinal tap""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
@@ -990,7 +993,8 @@ KINDS: dict[str, dict[str, str]] = {
             ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
             verkouden, verkoudheid, grieperig, voel me niet lekker, voel me niet goed, voelt zich niet lekker,
             diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
-            condoom*""",
+            condoom*,
+            ruggenprik, lumbaalpunctie, epiduraal, ongesteld, ben ongesteld, mijn menstruatie""",
         "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
             nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
             schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
@@ -1022,7 +1026,8 @@ KINDS: dict[str, dict[str, str]] = {
             alkohol, keinen tropfen getrunken,
             erkaltet, erkaltung, grippal*, fuhle mich nicht gut, fuhle mich krank, bin angeschlagen, gesundheitlich angeschlagen, l thyroxin,
             rauchfrei seit, mit dem rauchen aufgehort, hore auf zu rauchen, nikotinpflaster, geschlechtskrankheit*,
-            kondom*""",
+            kondom*,
+            lumbalpunktion, ruckenmarkspunktion, habe meine tage, hab meine tage, periode * schmerzen""",
         "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
             de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
             suture*, prise de sang,
@@ -1052,7 +1057,8 @@ KINDS: dict[str, dict[str, str]] = {
             la drogue, accro a l heroine, allocation adulte handicape,
             me sens pas bien, ne me sens pas bien, enrhume, enrhumee, =rhume, la creve, mal en point, patraque,
             lysanxia, seresta, arrete de fumer, arreter de fumer, patch* de nicotine, patchs nicotine, preservatif*,
-            test de depistage, depistage du =vih, =vih, =ist""",
+            test de depistage, depistage du =vih, =vih, =ist,
+            peridurale, ponction lombaire, j ai mes regles, avoir mes regles""",
         "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
             duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
             me derivaron, analisis de sangre, falta de hierro, anemia,
@@ -1081,7 +1087,9 @@ KINDS: dict[str, dict[str, str]] = {
             drogas,
             no me encuentro bien, no me siento bien, resfriado, resfriada, constipado, constipada, pachucho,
             pachucha, con fiebre, =adiro, dalsy, frenadol, gelocatil, espidifen, deje de fumar, dejar de fumar,
-            parches de nicotina, condon*, preservativo*, =ets, prueba del =vih, =vih""",
+            parches de nicotina, condon*, preservativo*, =ets, prueba del =vih, =vih,
+            epidural, puncion lumbar, tengo la regla, me ha bajado la regla, me vino la regla, dolor de regla,
+            dolores de regla""",
     },
     "finance": {
         "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
@@ -1095,7 +1103,8 @@ KINDS: dict[str, dict[str, str]] = {
             consolidation, consolidate my debt, minimum payments, credit card bill*, my salary, salary is, take home
             salary, =claiming benefits, on =esa,
             late on rent, rent is late, rent was late, bounced a cheque, bounced a check, bounced cheque, bounced
-            check, account is in the red, in the red again, overdue on my""",
+            check, account is in the red, in the red again, overdue on my,
+            i make * dollars a month, i earn * a month, i earn * a year""",
         "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
             aflossen, rood op mijn,
             flitskrediet*, flitslening*, minilening, lening afgesloten, lening afsluiten, geld
@@ -1103,7 +1112,9 @@ KINDS: dict[str, dict[str, str]] = {
             op, =ww, participatiewet, kinderopvangtoeslag, =wsnp, minnelijk traject, budgetbeheer,
             beschermingsbewind, bewindvoerder, in beslag genomen, verdien * per maand, verdient * per maand,
             loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand,
-            huur * te laat, huur te laat, in het rood, rekening staat rood""",
+            huur * te laat, huur te laat, in het rood, rekening staat rood,
+            een schuld bij, openstaande schuld, schuld van * euro, schuld bij de belastingdienst, schuld bij het =cjib, schuld bij =duo, schuld bij de bank, schuld bij mijn, verdien * euro per maand,
+            verdient * euro per maand, verdien * euro netto, verdient * euro netto""",
         "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten,
             kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, kredit aufgenommen, kredit
             aufnehmen, geld geliehen, geld leihen, mit den raten, raten im ruckstand, hauskredit, baufinanzierung,
@@ -1111,7 +1122,8 @@ KINDS: dict[str, dict[str, str]] = {
             kinderzuschlag, =aufstocker, =aufstockerin, schufaeintrag, schufa eintrag, =negativer eintrag, monatlich
             netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
             verdient * netto,
-            konto uberzogen, konto * uberzogen, konto ist * uberzogen, uberziehungszinsen, mietruckstand, miete * zu spat""",
+            konto uberzogen, konto * uberzogen, konto ist * uberzogen, uberziehungszinsen, mietruckstand, miete * zu spat,
+            verdiene * euro, verdient * euro, verdiene * im monat, verdient * im monat""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
             euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
@@ -1119,7 +1131,9 @@ KINDS: dict[str, dict[str, str]] = {
             commission de surendettement, =societe de recouvrement, agence de recouvrement, mensualites de retard,
             mensualites en retard, mensualite de retard, =caf, prime d activite, aides sociales, touche le chomage,
             je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire,
-            dans le rouge, compte dans le rouge, loyer * en retard""",
+            dans le rouge, compte dans le rouge, loyer * en retard,
+            credit sur le dos, credits sur le dos, dettes sur le dos, j ai un credit, j ai deux credits, gagne *
+            euros par mois, touche * euros par mois""",
         "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
             tieso, estoy tiesa, pago aplazado, pagar a plazos,
             vivo del paro, cobro del paro, del paro,
@@ -1127,7 +1141,8 @@ KINDS: dict[str, dict[str, str]] = {
             reclaman una deuda, reclamacion de deuda, minicredito*, prestamo rapido, prestamos rapidos, cuotas * sin
             pagar, cuota de la hipoteca, cuotas de la hipoteca, =imv, =sepe, renta minima, renta de insercion,
             salario social, gano * netos, cobro * netos, subida de sueldo, me prestaron dinero, pedi prestado,
-            en rojo, cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler""",
+            en rojo, cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler,
+            cobro * euros al mes, gano * euros al mes, cobro * euros, cobra * euros al mes, gana * euros al mes""",
     },
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
@@ -1151,13 +1166,16 @@ KINDS: dict[str, dict[str, str]] = {
             liberaal, populist*, groen stemmen, stem groen, stemde groen, stem altijd, stem nooit, zwevende kiezer,
             lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12,
             manifestatie tegen, manifestatie voor, sit in, mars tegen, stem op, mijn stem gaat naar, lid van de =sp,
-            lid van de =pvda, lid van de =vvd, lid van =d66""",
+            lid van de =pvda, lid van de =vvd, lid van =d66,
+            groen gestemd, links gestemd, rechts gestemd""",
         "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin,
             petition gegen, petition fur, petition unterschrieben, petition * unterschrieben, auf der demo, auf die
             demo, zur demo, demo fur, demonstrant*, letzte generation, letzten generation, klimakleber*, auf die
             strasse geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
             anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin ziemlich konservativ, bin eher konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ,
-            =odp, tierschutzpartei, sitzblockade, linksgrun*, links grun, blockade gegen""",
+            =odp, tierschutzpartei, sitzblockade, linksgrun*, links grun, blockade gegen,
+            grun eingestellt, links eingestellt, rechts eingestellt, konservativ eingestellt, liberal eingestellt,
+            politisch eingestellt, eher grun, wahle grun""",
         "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale,
             petition contre, petition pour, =signe * petition, =signe la petition, la manif, une manif, a la manif, en
             manif, manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, derniere renovation, soulevements de
@@ -1170,7 +1188,8 @@ KINDS: dict[str, dict[str, str]] = {
             toujours, vais voter, vote blanc, voter blanc, vote utile, je m abstiens, vote a gauche, vote a droite,
             suis ecolo, @conservateur, @conservatrice,
             activiste*, rassemblement contre, marche pour le climat, marche contre, en marche, =lrem, =ump, islamo
-            gauchiste, =reac, =gaucho, suis gaucho""",
+            gauchiste, =reac, =gaucho, suis gaucho,
+            encarte*, au =ps, pour le =ps, du =ps, carte du parti, carte au parti""",
         "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue,
             peticion contra, peticion para, firme la peticion, firme una peticion, manifestante*, anarquis*,
             libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, =futuro vegetal, rebelion o
@@ -1215,7 +1234,8 @@ KINDS: dict[str, dict[str, str]] = {
             =started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
             enby, transmasc*, transfem*, chest binder, drag king, =closeted, sapphic, same sex partner, they them
             pronouns, uses they them,
-            i m straight, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*""",
+            i m straight, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*,
+            into men, into women""",
         "nl": """genderfluide, intersekse, bi ben, bi bent,
             val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting,
             begonnen met testosteron, aan de testosteron, slik testosteron, testosteron * begonnen, voornaamwoorden,
@@ -1254,20 +1274,24 @@ KINDS: dict[str, dict[str, str]] = {
             gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten,
             gezichts id, ontgrendel met mijn gezicht, met mijn gezicht ontgrendelen, duimafdruk, selfie verificatie,
             handpalmscan, handpalm scan, windows hello,
-            gezicht registreren, gezicht * registreren, gezicht * geregistreerd, oogscan, netvliesscan, stemverificatie""",
+            gezicht registreren, gezicht * registreren, gezicht * geregistreerd, oogscan, netvliesscan, stemverificatie,
+            stem als wachtwoord, stem als inlog, stem * als wachtwoord""",
         "de": """stimmabdruck, stimmprofil, stimmprobe, stimme als passwort, stimme * passwort, stimme *
             hinterlegen, stimme * hinterlegt, gesicht * hinterlegt, gesicht hinterlegt, gesicht * hinterlegen,
             gesicht scannen, gesicht * scannen, video ident, videoident, handflache scannen, handflache *
             scannen,
             handvene*, venen * gescannt, daumenabdruck, windows hello, iris gescannt, iris * gespeichert, mit meinem
             gesicht entsperr*,
-            augenscan, netzhautscan, gesicht registrieren, gesicht registriert, stimmverifizierung""",
+            augenscan, netzhautscan, gesicht registrieren, gesicht registriert, stimmverifizierung,
+            gesicht wurde * * gescannt, easypass, =egate, e gate""",
         "fr": """echantillon de voix, echantillon vocal, profil vocal, ma voix comme, scanner mon visage, prendre mes
             empreintes, pris mes empreintes, relever mes empreintes, releve mes empreintes, paume de la main,
             paume de ma main, geometrie faciale,
             empreinte du pouce, deverrouill* avec mon visage, deverrouillage facial, capteur d empreinte*, avec mon
             empreinte, mon empreinte digitale, scan de l iris, iris scanne,
-            scan retinien, scan de la retine, authentification vocale, verification faciale, =selfie de verification""",
+            scan retinien, scan de la retine, authentification vocale, verification faciale, =selfie de verification,
+            ma voix pour m identifier, voix pour m identifier, reconnaissance de ma voix, ma voix comme mot de
+            passe, sas parafe, =parafe""",
         "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
             escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
             voz, mi voz como, geometria facial, reconocimiento de voz,
@@ -1275,7 +1299,8 @@ KINDS: dict[str, dict[str, str]] = {
             de huella*, huella del pulgar, desbloqueo facial, desbloquear con la cara, escaneo de iris, escanearon
             el iris,
             escaneo de retina, escaneo retinal, autenticacion por voz, verificacion facial, =selfie de verificacion,
-            huella de la palma""",
+            huella de la palma,
+            mi voz para identificarme, mi voz como contrasena, mi voz como clave""",
     },
     "union": {
         "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union,
@@ -1556,7 +1581,8 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         """woman women man men person people guy girl boy family parents descent origin heritage ancestry
         background american british canadian australian immigrant extraction community immigrants
         grandparents grandmother grandfather mother father mum mom dad wife husband lady kid kids""",
-        "i m, im, i am, i m half, i am half, i m part, i am part, born",
+        "i m, im, i am, i m half, i am half, i m part, i am part, born, family is, parents are, mum is, mom is, dad is,"
+        " mother is, father is, grandparents are",
         "as a, as an, british, dutch, german, french",
     ),
     "nl": (
@@ -1569,7 +1595,7 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         algerijnse tunesische libanese palestijnse filipijnse braziliaanse colombiaanse dominicaanse pakistaanse
         russische oekraiense indo""",
         "vrouw man mensen meisje jongen familie ouders afkomst achtergrond komaf nederlander nederlanders nederlandse ben",
-        "ik ben, ik ben half",
+        "ik ben, ik ben half, familie is, ouders zijn, moeder is, vader is",
         "als, als een",
     ),
     "de": (
@@ -1583,7 +1609,7 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         serbische kroatisch kroatische bosnisch bosnische albanisch albanische kosovarisch kosovarische turke
         turkin araber araberin marokkaner marokkanerin pole polin russin vietnamesin inder inderin kurde kurdin""",
         "frau mann menschen person madchen junge familie eltern herkunft abstammung wurzeln deutsche deutscher",
-        "ich bin, ich bin halb",
+        "ich bin, ich bin halb, familie ist, eltern sind, mutter ist, vater ist",
         "als, als ein, als eine",
     ),
     "fr": (
@@ -1598,7 +1624,8 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         tamoul tamoule antillais antillaise reunionnais reunionnaise martiniquais martiniquaise guadeloupeen
         guadeloupeenne guyanais guyanaise bresilien bresilienne colombien colombienne latino latina metisse""",
         "",
-        "femme, homme, personne, je suis, je suis a moitie, famille, origine, origines, d origine",
+        "femme, homme, personne, je suis, je suis a moitie, famille, origine, origines, d origine, parents sont, mere est,"
+        " pere est, famille est",
         "en tant que, franco",
     ),
     "es": (
@@ -1612,7 +1639,8 @@ ORIGIN_WORDS: dict[str, tuple[str, str, str, str]] = {
         bulgaro bulgara georgiano georgiana armenio brasileno brasilena portugues portuguesa mapuche quechua
         aymara guarani kichwa saharaui""",
         "",
-        "mujer, hombre, persona, soy, soy medio, soy mitad, mitad, familia, origen, de origen",
+        "mujer, hombre, persona, soy, soy medio, soy mitad, mitad, familia, origen, de origen, madre es, padre es,"
+        " padres son, familia es",
         "como, como una, como un",
     ),
 }

@@ -107,6 +107,22 @@ def _classes(text: str) -> set[str]:
         ("je suis sous contrôle judiciaire", "crime"),
         ("anoche me detuvieron a la salida del bar", "crime"),
         ("fui víctima de una estafa y de suplantación de identidad", "crime"),
+        # origin said through one's family, money in figures, periods, procedures, voice as a key
+        ("Meine Familie ist kurdisch.", "ethnicity"),
+        ("Mi madre es marroquí y mi padre español.", "ethnicity"),
+        ("my mum is Jamaican and my dad is Irish", "ethnicity"),
+        ("User has an outstanding warrant in Texas.", "crime"),
+        ("ik ben geflitst en kreeg een verkeersboete", "crime"),
+        ("ik heb een schuld bij de Belastingdienst", "finance"),
+        ("je gagne 1 850 euros par mois", "finance"),
+        ("cobro 1.200 euros al mes", "finance"),
+        ("tengo la regla y me duele la tripa", "health"),
+        ("ik moet een ruggenprik krijgen", "health"),
+        ("mijn bank gebruikt mijn stem als wachtwoord", "biometrics"),
+        ("ma banque utilise ma voix pour m'identifier", "biometrics"),
+        ("ich bin eher grün eingestellt", "politics"),
+        ("je suis encartée au PS depuis vingt ans", "politics"),
+        ("I'm into men and women", "sexuality"),
     ],
 )
 def test_a_kind_of_wording_is_found_in_each_language(text, cls):
@@ -148,6 +164,11 @@ def test_a_kind_of_wording_is_found_in_each_language(text, cls):
         "calcula mentalmente el total",
         "la cacerola está en el horno",
         "Los ciudadanos pueden pedir cita en línea.",
+        "Het is de schuld van de regering, niet van ons.",
+        "Meine Tage sind gerade sehr lang.",
+        "Usa la regla de tres para calcularlo.",
+        "Split the list into both halves first.",
+        "Activate the active window before you paste.",
     ],
 )
 def test_the_same_words_in_ordinary_senses_are_not_sensitive(text):
