@@ -961,7 +961,11 @@ KINDS: dict[str, dict[str, str]] = {
             quit smoking, stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health
             clinic, sti test, std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, erection*, premature
             ejaculation, sex drive,
-            epidural, lumbar puncture, spinal tap""",
+            epidural, lumbar puncture, spinal tap,
+            feeling * low, feel * low, feeling * down, feel * down, feeling so low, diagnosed with =ms, =ms
+            diagnosis, =ms relapse, =ms flare, i have =ms and, i have =ms so, i have =ms but, diagnosed with =als,
+            =als diagnosis, =ibd, =t1d, =t2d, =gerd, =ckd, =cfs, =me =cfs, diagnosed with =pots, =pots
+            syndrome""",
         "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
             rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan

@@ -123,6 +123,8 @@ def _classes(text: str) -> set[str]:
         ("ich bin eher grün eingestellt", "politics"),
         ("je suis encartée au PS depuis vingt ans", "politics"),
         ("I'm into men and women", "sexuality"),
+        ("I have MS and fatigue is the worst part", "health"),
+        ("been feeling really low and can't be bothered with anything", "health"),
     ],
 )
 def test_a_kind_of_wording_is_found_in_each_language(text, cls):
@@ -169,6 +171,8 @@ def test_a_kind_of_wording_is_found_in_each_language(text, cls):
         "Usa la regla de tres para calcularlo.",
         "Split the list into both halves first.",
         "Activate the active window before you paste.",
+        "I have MS Office on my laptop.",
+        "We have pots and pans in the cupboard.",
     ],
 )
 def test_the_same_words_in_ordinary_senses_are_not_sensitive(text):
