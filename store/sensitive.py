@@ -837,7 +837,7 @@ KINDS: dict[str, dict[str, str]] = {
             verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
             achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
             identiteit gestolen,
-            gepakt voor, bestolen, gestalkt, lastiggevallen, aangerand,
+            gepakt voor, ben bestolen, ben * bestolen, werd bestolen, bestolen van mijn, gestalkt, lastiggevallen, aangerand,
             verkeersboete, boete voor door rood, door rood gereden, snelheidsboete, flitsboete, geflitst""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
             ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
