@@ -361,7 +361,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
         "en": """=dna, genetic*, genome, genomic*, gene test, genetic test, 23andme, ancestrydna, =brca, =brca1,
             =brca2, hereditary, carrier status, huntington*, inherited condition, my genes, dna test,
             carries the * gene, gene for, cystic fibrosis gene, genetic condition, genetic disease""",
-        "nl": """=dna, dna test, genetisch*, erfelijk*, genoom, erfelijkheidsonderzoek, dragerschap,
+        "nl": """=dna, dna test, genetisch*, erfelijk*, =genoom, erfelijkheidsonderzoek, dragerschap,
             drager van het gen, gen voor""",
         "de": """=dna, =dns, dna test, genetisch*, erblich*, erbkrankheit, gentest, genom, erbgut,
             tragt das gen, gen fur""",
@@ -803,75 +803,69 @@ DOMAINS: dict[str, dict[str, str]] = {
 #: once as templates (:data:`BODY_PARTS`, :data:`COMPLAINTS`).
 KINDS: dict[str, dict[str, str]] = {
     "crime": {
-        "en": """~police, ~cops, ~cop, on trial, my trial, trial date, ~=officers, ~=officer, ~=detectives, ~=detective, ~the judge, ~a judge, ~prosecutor*,
-            in court, to court, magistrates court, county court, court hearing, court order, small claims, crown court, ~magistrate*, ~lawsuit, =sued, ~=suing, ~arrested, ~custody
-            sergeant, by the police, by police, handcuff*, frisked, strip searched, defendant, accused of,
-            juvenile record, youth offending, record expunged, record sealed, expunge*, tax evasion, evaded
-            tax*, cheated on * taxes, cheat on * taxes, dodging tax*, fare dodging, fare evasion, broke into
-            my, broke into our, broken into, beaten up, beat me up, got jumped, was attacked,
-            got attacked, mugging, pickpocket*, sell pills, selling pills, sell weed, selling weed, sell
-            coke, selling coke, deal weed, plea deal, plead not guilty, pleaded not guilty, guilty
-            plea, sex offender, offenders register, criminal damage, shoplifting, =fined, parking
-            fine, speeding fine, deported, deportation, detention centre, detention center, solicitor,
-            public defender, =asbo, restraining, under investigation, investigated for, questioned by,
-            interrogated, bail hearing, =sentencing,
-            parole officer, my parole, on parole,
-            stopped and searched, stop and search, in the cells, night in the cells,
-            drunk and disorderly, public intoxication, disorderly conduct, ankle monitor, ankle bracelet, electronic
-            tag, house arrest, victim of * fraud, victim of a scam, victim of =identity theft, =identity theft, stole
-            my identity, got phished, sextortion, revenge porn, =owi, breathalysed, breathalyzed, breathalyser,
-            breathalyzer, juvie, juvenile detention, registered sex offender, =protective order, no contact order,
-            carjacked, home invasion, criminal history, fell for a phishing,
-            got nicked, got busted, busted for, got pinched, rap sheet, court summons, bench warrant, was stalked,
-            got stalked,
-            outstanding warrant, warrant out for, =active warrant, warrant for my""",
-        "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier,
-            ~rechtbank, ~rechtszaak, door de politie, door agenten, aangeklaagd, aanklacht, beschuldigd van,
-            gefouilleerd, handboeien, geboeid, betrapt, jeugdstraf, jeugdgevangenis, belastingfraude,
-            zwartrijden, zwartgereden, gejat, jatten, gepikt, in elkaar geslagen, in elkaar getrapt,
-            aangevallen, zakkenroller*, berooft, gedeald, voorwaardelijke, boete gekregen, bekeuring,
-            uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord, dagvaarding,
-            gedagvaard,
-            reclassering*, onder toezicht, slachtoffer van oplichting, slachtoffer van phishing, slachtoffer van
-            inbraak, slachtoffer van diefstal, slachtoffer van fraude,
-            verklaring omtrent het gedrag, =vog, justitiele documentatie, in de cel, nacht in de cel, drank op
-            achter het stuur, onder invloed gereden, blaastest, ademanalyse, rijontzegging, identiteitsfraude,
-            identiteit gestolen,
-            gepakt voor, ben bestolen, ben * bestolen, werd bestolen, bestolen van mijn, gestalkt, lastiggevallen, aangerand,
-            verkeersboete, boete voor door rood, door rood gereden, snelheidsboete, flitsboete, geflitst""",
-        "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*,
-            ~anwalt, von der polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt
-            beim, beim * erwischt, schwarzfahren, schwarzgefahren, steuerhinterziehung, steuern hinterzogen,
-            zusammengeschlagen, verprugelt, ~angegriffen, uberfall*, taschendieb*, geklaut, bussgeld,
-            strafzettel, strafe zahlen, abgeschoben, abschiebung, abschiebehaft, verhor, verhort, vorladung,
-            vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe, anzeige gegen mich, verklagt,
-            =jva, justizvollzug*, in haft, in untersuchungshaft,
-            eintrag im fuhrungszeugnis, wegen trunkenheit, trunkenheitsfahrt, fuhrerschein * entzogen, fuhrerschein
-            entzogen, lappen weg, verfahren gegen mich, identitatsdiebstahl, opfer eines betrugs, opfer eines
-            uberfalls, opfer einer straftat, u haft,
-            angezeigt, bestohlen, beklaut, abgezockt, um * betrogen, gestalkt, belastigt, ~polizeikontrolle""",
-        "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal, ~procureur,
-            ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait choper, fraude
-            fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*, agresse*,
-            pickpocket*, deale, dealait, amende, amendes, contravention, expulse*, expulsion,
-            centre de retention, interroge par, audition libre, convocation au commissariat,
-            poursuites judiciaires, poursuivi en justice, prud hommes,
-            mois ferme, ans ferme, prison ferme,
-            sursis probatoire, retire le permis, m a retire le permis, alcool au volant, alcoolemie, ivresse
-            publique, ivresse sur la voie publique, pour ivresse, usurpation d identite, vol d identite, =controle judiciaire, sous =controle judiciaire, =tig, victime d une arnaque, victime d un vol,
-            interpelle par, interpellee par, fait interpeller, escroque, escroquee, harcele, harcelee, me suis fait braquer, braquage, racket, rackette""",
+        "en": """~police, ~cops, ~cop, on trial, my trial, trial date, ~=officers, ~=officer, ~=detectives, ~=detective,
+            ~the judge, ~a judge, ~prosecutor*, in court, to court, magistrates court, county court, court hearing,
+            court order, small claims, crown court, ~magistrate*, ~lawsuit, =sued, ~=suing, ~arrested, ~custody
+            sergeant, by the police, by police, handcuff*, frisked, strip searched, defendant, accused of, juvenile
+            record, youth offending, record expunged, record sealed, expunge*, tax evasion, evaded tax*, cheated on
+            * taxes, cheat on * taxes, dodging tax*, fare dodging, fare evasion, broke into my, broke into our,
+            broken into, beaten up, beat me up, got jumped, was attacked, got attacked, mugging, pickpocket*, sell
+            pills, selling pills, sell weed, selling weed, sell coke, selling coke, deal weed, plea deal, plead not
+            guilty, pleaded not guilty, guilty plea, sex offender, offenders register, criminal damage, shoplifting,
+            =fined, parking fine, speeding fine, deported, deportation, detention centre, detention center,
+            solicitor, public defender, =asbo, restraining, under investigation, investigated for, questioned by,
+            interrogated, bail hearing, =sentencing, parole officer, my parole, on parole, stopped and searched,
+            stop and search, in the cells, night in the cells, drunk and disorderly, public intoxication, disorderly
+            conduct, ankle monitor, house arrest, victim of * fraud, victim of a scam, victim of =identity theft,
+            =identity theft, stole my identity, got phished, sextortion, revenge porn, =owi, breathalysed,
+            breathalyzed, breathalyser, breathalyzer, juvie, juvenile detention, registered sex offender,
+            =protective order, no contact order, carjacked, home invasion, criminal history, fell for a phishing,
+            busted for, rap sheet, court summons, bench warrant, was stalked, got stalked, outstanding warrant,
+            warrant out for, =active warrant, warrant for my, got nicked for, got nicked by the, got pinched for""",
+        "nl": """~politie, ~agenten, politierechter, kantonrechter, ~officier, ~rechtbank, ~rechtszaak, door de politie,
+            door agenten, aangeklaagd, aanklacht, beschuldigd van, gefouilleerd, handboeien, geboeid, betrapt,
+            jeugdstraf, jeugdgevangenis, belastingfraude, zwartrijden, zwartgereden, gejat, jatten, gepikt, in
+            elkaar geslagen, in elkaar getrapt, aangevallen, zakkenroller*, berooft, gedeald, voorwaardelijke, boete
+            gekregen, bekeuring, uitzetting, vreemdelingendetentie, advocaat, celstraf, verhoor, verhoord,
+            dagvaarding, gedagvaard, reclassering*, slachtoffer van oplichting, slachtoffer van phishing,
+            slachtoffer van inbraak, slachtoffer van diefstal, slachtoffer van fraude, justitiele documentatie,
+            nacht in de cel, drank op achter het stuur, onder invloed gereden, blaastest, ademanalyse,
+            rijontzegging, identiteitsfraude, identiteit gestolen, ben bestolen, ben * bestolen, werd bestolen,
+            bestolen van mijn, gestalkt, aangerand, verkeersboete, boete voor door rood, door rood gereden,
+            snelheidsboete, flitsboete, geflitst, geen =vog, =vog geweigerd, zat in de cel, seksueel lastiggevallen,
+            lastiggevallen op straat""",
+        "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*, ~anwalt, von der
+            polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt beim, beim * erwischt, schwarzfahren,
+            schwarzgefahren, steuerhinterziehung, steuern hinterzogen, zusammengeschlagen, verprugelt, ~angegriffen,
+            uberfall*, taschendieb*, geklaut, bussgeld, strafzettel, strafe zahlen, abgeschoben, abschiebung,
+            abschiebehaft, verhor, verhort, vorladung, vorgeladen, vorbestraft, jugendknast, bewahrungsstrafe,
+            anzeige gegen mich, verklagt, =jva, justizvollzug*, in haft, in untersuchungshaft, eintrag im
+            fuhrungszeugnis, wegen trunkenheit, trunkenheitsfahrt, fuhrerschein * entzogen, fuhrerschein entzogen,
+            lappen weg, verfahren gegen mich, identitatsdiebstahl, opfer eines betrugs, opfer eines uberfalls, opfer
+            einer straftat, u haft, bestohlen, beklaut, gestalkt, ~polizeikontrolle, mich angezeigt, uns angezeigt,
+            angezeigt wegen, um mein geld betrogen, um * geld betrogen""",
+        "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal,
+            ~procureur, ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait
+            choper, fraude fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*,
+            agresse*, pickpocket*, deale, dealait, amende, amendes, contravention, expulse*, expulsion, centre de
+            retention, interroge par, audition libre, convocation au commissariat, poursuites judiciaires, poursuivi
+            en justice, prud hommes, mois ferme, ans ferme, prison ferme, sursis probatoire, m a retire le permis,
+            alcool au volant, alcoolemie, ivresse publique, ivresse sur la voie publique, pour ivresse, usurpation d
+            identite, vol d identite, =controle judiciaire, sous =controle judiciaire, =tig, victime d une arnaque,
+            victime d un vol, interpelle par, interpellee par, fait interpeller, escroque, escroquee, harcelee, me
+            suis fait braquer, braquage, racket, rackette, retire le permis de conduire, harcele au travail, harcele
+            par mon, harcelee au travail, harcelee par mon""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
-            ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon, esposado, esposaron, me pillaron,
-            pillado robando, fraude fiscal, defraude, defraudar, colarse en el metro, me cole, me pegaron,
-            apalizaron, me atracaron, carterista*, trapichear, trapicheo, multa, multas,
+            ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon,
+            esposado, esposaron, me pillaron, pillado robando, fraude fiscal, defraude, defraudar, colarse en el
+            metro, me cole, me pegaron, apalizaron, me atracaron, carterista*, trapichear, trapicheo, multa, multas,
             multado, multada, deportad*, deportacion, expulsad*, centro de internamiento, abogado de oficio,
-            interrogad*, declarar ante, citado a declarar, me demando, me demandaron,
-            siendo demandad*, demandada por, demandado por, me han demandado,
-            me detuvieron, lo detuvieron, la detuvieron, nos detuvieron, fui detenid*, fue detenid*, escandalo
-            publico, =alteracion del orden, quitaron el carnet, retirada del carnet, puntos del carnet, usurpacion de
-            identidad, suplantacion de identidad, calabozo, noche en el calabozo, fichado por la policia, trabajos
-            en beneficio de la comunidad, servicios comunitarios, victima de una estafa, victima de un robo,
-            me timaron, acosad*, me acosa, me acosaba""",
+            interrogad*, declarar ante, citado a declarar, me demando, me demandaron, siendo demandad*, demandada
+            por, demandado por, me han demandado, me detuvieron, lo detuvieron, la detuvieron, nos detuvieron, fui
+            detenid*, fue detenid*, =alteracion del orden, quitaron el carnet, retirada del carnet, puntos del
+            carnet, usurpacion de identidad, suplantacion de identidad, noche en el calabozo, fichado por la
+            policia, trabajos en beneficio de la comunidad, victima de una estafa, victima de un robo, me timaron,
+            acosad*, me acosa, me acosaba, por escandalo publico, me metieron en el calabozo""",
     },
     "genetics": {
         "en": """chromosom*, trisom*, paternity test*, paternity, maternity test, factor v leiden, =nipt,
@@ -914,304 +908,289 @@ KINDS: dict[str, dict[str, str]] = {
             predisposicion genetica, enfermedad de huntington, soy portador, soy portadora""",
     },
     "health": {
-        "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed,
-            cut myself, cutting again, my nerves, for my nerves, bad nerves, lost * kilos without, lost *
-            pounds without, losing weight without, =uti, =utis, bladder infection, yeast infection,
-            cramps, menstrual, period cramps, blood work, bloodwork, blood results, my results came back,
-            biopsy results, scan results, test results came back, iron is low, low iron, iron deficien*,
-            vitamin d deficien*, deficiency, needed stitches, got stitches, had stitches, stitches in my, fell and broke, had a fall,
-            specialist appointment, referred me to a, waiting for * results, sick
-            days, off sick, called in sick, throwing up, threw up, feverish, limping,
-            sprain*, pulled a muscle, torn ligament, torn * ligament, ligament*, tendon*, physical
-            therapist, chiropract*, osteopath*, acupunctur*, prescription refill, pharmacy for my, my pills,
-            pills for, on pills, blood sugar, glucose, cant sleep, can t sleep,
-            sleepless, having nightmares, have nightmares, flashbacks, exhausted all the time,
-            always exhausted,
-            weeks along, months along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
-            cuff, achilles, whiplash, shin splints, migrane*, kidney stones,
-            early onset, peeing blood, pee blood, blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat rash, nappy rash, diaper rash,
-            ~drink too much, ~drinking too much, ~drank too much,
-            not doing great upstairs, not great upstairs, not right upstairs, struggling mentally, mentally struggling, mentally exhausted,
-            mentally drained, not ok mentally, not okay mentally, not well mentally, bad place mentally, in a dark
-            place, bad headspace, rough patch mentally, =signed off with stress, =signed off work, off work with
-            stress, stress leave, fit note, going through the change, expecting our first, expecting my first, baby
-            is due, baby s due, due with my, due with our, bun in the oven, postpartum, post partum, postnatal, post
-            natal, gave birth, giving birth, just had a baby, c section, breastfeeding, breast feeding, partially
-            sighted, visually impaired, sight impaired, low vision, hard of hearing, hearing impaired, cochlear
-            implant, white cane, =uses a walking stick, =use a walking stick, =with a walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
-            scooter, spinal cord injury, spinal injury, =paralysed, =paralyzed, paraplegic, quadriplegic, tetraplegic,
-            amputee, amputated, prosthetic leg, prosthetic arm, prosthetic limb, =learning disabilit*, intellectual
-            disabilit*, neurodivergent, on the spectrum, blue badge, registered blind, recovering gambler,
-            compulsive gambl*, problem gambl*, gambling habit, gamblers anonymous, gamstop, self excluded from, off
-            the booze, off the drink, off alcohol, haven t had a drink, not had a drink, havent had a drink, quit
-            the booze, quit booze, alcohol free for, sober since, on lithium, =take lithium, =taking lithium, =takes lithium, descovy, duloxetine, propranolol, lorazepam, clonazepam, diazepam, alprazolam,
-            hydroxychloroquine, metoprolol, atorvastatin, levothyroxine, omeprazole, lansoprazole, buspirone,
-            hydroxyzine, topiramate, sumatriptan, acamprosate, modafinil, atomoxetine, lisdexamfetamine, guanfacine,
-            clonidine, spironolactone, doxycycline, amoxicillin, gliclazide, lantus, novorapid, humalog, albuterol,
-            fluticasone, budesonide, nitroglycerin, digoxin, amiodarone, furosemide, bisoprolol, losartan,
-            allopurinol, colchicine, tamsulosin, mirena, nexplanon, depo provera, quetiapine, aripiprazole,
-            olanzapine, clozapine, haloperidol, paroxetine, insulin pump, glucose monitor, cgm sensor, dexcom,
-            freestyle libre, concussion, head injury, brain injury, traumatic brain injury, found out * expecting,
-            expecting twins, hiv prep, prep for hiv,
-            under the weather, not feeling well, not feeling great, feeling unwell, feeling poorly, feeling sick,
-            feel sick, got sick, =getting sick, been sick, came down with, come down with, caught a cold, caught the
-            flu, have a cold, got a cold, head cold, =runny nose, stuffy nose, my mental, not coping, can t cope,
-            cant cope, =falling apart, not in a good place, hooked on pills, hooked on opioids, hooked
-            on painkillers, hooked on coke, hooked on heroin, hooked on meth, drug habit, coke habit,
-            quit smoking, stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health
-            clinic, sti test, std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, erection*, premature
-            ejaculation, sex drive,
-            epidural, lumbar puncture, spinal tap,
-            feeling * low, feel * low, feeling * down, feel * down, feeling so low, diagnosed with =ms, =ms
-            diagnosis, =ms relapse, =ms flare, i have =ms and, i have =ms so, i have =ms but, diagnosed with =als,
-            =als diagnosis, =ibd, =t1d, =t2d, =gerd, =ckd, =cfs, =me =cfs, diagnosed with =pots, =pots
-            syndrome""",
-        "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me
-            rot, voel me slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
-            geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden, ijzertekort, vitaminetekort, tekort aan
-            vitamine, blaasontsteking, schimmelinfectie, menstruatie*, krampen, overgeven, overgegeven, koortsig,
-            gezwollen, opgezwollen, gekneusd, kneuzing, pees, pezen, chiropractor, osteopaat,
-            acupunctuur, mijn pillen, pillen voor, tabletten voor, suikerwaarden,
-            bij de aa, naar de aa, dagen droog, weken droog, maanden droog, jaar droog, jaren droog, droog sinds, droog gebleven,
-            eerste hulp, spoedeisende hulp, =seh, nierste*, kruisband*, meniscus, whiplash, *prazol, *statine, *olol,
-            *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen, *gliptine,
-            *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+, psychiater+,
-            bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn,
-            drink te veel, dronk te veel, drinkt te veel, terugval,
-            niet lekker in * hoofd, mentaal zwaar, mentaal slecht, mentaal niet, psychisch zwaar, psychisch niet,
-            psychisch slecht, in een diep dal, ziektewet, in de ziektewet, bedrijfsarts, arboarts,
-            arbo arts, reintegratie, re integratie, arbeidsongeschikt*, in verwachting, zwangerschapsverlof,
-            bevallingsverlof, verlof na de bevalling, net bevallen, kraamtijd, kraamzorg, borstvoeding, uitgerekend
-            in, uitgerekende datum, taststok, blindenstok, geleidehond, blindengeleidehond, loopt met een stok,
-            wandelstok, dwarslaesie, verlamd, =invalide, geamputeerd, prothese, beenprothese, armprothese, doofheid,
-            cochleair implantaat, verstandelijke beperking, lichamelijke beperking, met een beperking,
-            functiebeperking, =wajong, =wia, =wao, invaliditeit, afgekickt, afkicken, kick af, clean sinds, clean
-            van, ben clean, drink * niks meer, drink al * niks meer, drink al * niet meer, drink al * geen alcohol, drink niet meer, drink geen alcohol meer, drink geen druppel, gestopt
-            met drinken, gestopt met gokken, gokverslaafd, gokverslaving, cokeverslaving, cocaineverslaving,
-            verslaafd aan, van de coke af, aan de coke, snuif coke, gebruik* lithium, neem* lithium, slik* lithium,
-            aan de lithium, slik* antidepressiva, stemmingsstabilisator*, sertraline, quetiapine, paroxetine,
-            lorazepam, diazepam, citalopram, escitalopram, venlafaxine, methylfenidaat, dexamfetamine,
-            lisdexamfetamine, metformine, levothyroxine, omeprazol, pantoprazol, hersenschudding, hersenletsel,
-            =nah, niet aangeboren hersenletsel, insulinepomp, sensor voor mijn suiker, suiker is * ontregeld,
-            diabetes type, ik zit in een dip, ik zit * in een dip, =loop met een stok, diabetes slecht
-            ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
+        "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed, cut
+            myself, cutting again, my nerves, for my nerves, bad nerves, lost * kilos without, lost * pounds
+            without, losing weight without, =uti, =utis, bladder infection, yeast infection, cramps, menstrual,
+            period cramps, blood work, bloodwork, blood results, my results came back, biopsy results, scan results,
+            test results came back, iron is low, low iron, iron deficien*, vitamin d deficien*, deficiency, needed
+            stitches, got stitches, had stitches, stitches in my, fell and broke, had a fall, specialist
+            appointment, referred me to a, waiting for * results, sick days, off sick, called in sick, throwing up,
+            threw up, feverish, limping, sprain*, pulled a muscle, torn ligament, torn * ligament, ligament*,
+            tendon*, physical therapist, chiropract*, osteopath*, acupunctur*, prescription refill, pharmacy for my,
+            my pills, pills for, on pills, blood sugar, glucose, cant sleep, can t sleep, sleepless, having
+            nightmares, have nightmares, flashbacks, exhausted all the time, always exhausted, weeks along, months
+            along, in the er, to the er, out of the er, emergency room, urgent care, =acl, =mcl, meniscus, rotator
+            cuff, achilles, whiplash, shin splints, migrane*, kidney stones, early onset, peeing blood, pee blood,
+            blood in my urine, blood in my pee, cough up blood, a rash on, rash on my, skin rash, itchy rash, heat
+            rash, nappy rash, diaper rash, ~drink too much, ~drinking too much, ~drank too much, not doing great
+            upstairs, not great upstairs, not right upstairs, struggling mentally, mentally struggling, mentally
+            exhausted, mentally drained, not ok mentally, not okay mentally, not well mentally, bad place mentally,
+            in a dark place, bad headspace, rough patch mentally, =signed off with stress, =signed off work, off
+            work with stress, stress leave, fit note, going through the change, baby is due, baby s due, due with
+            my, due with our, postpartum, post partum, postnatal, post natal, gave birth, giving birth, just had a
+            baby, c section, breastfeeding, breast feeding, partially sighted, visually impaired, sight impaired,
+            low vision, hard of hearing, hearing impaired, cochlear implant, white cane, =uses a walking stick, =use
+            a walking stick, =with a walking stick, uses a cane, use a cane, with a cane, mobility aid*, mobility
+            scooter, spinal cord injury, spinal injury, paraplegic, quadriplegic, tetraplegic, amputee, amputated,
+            prosthetic leg, prosthetic arm, prosthetic limb, =learning disabilit*, intellectual disabilit*,
+            neurodivergent, blue badge, registered blind, recovering gambler, compulsive gambl*, problem gambl*,
+            gambling habit, gamblers anonymous, gamstop, self excluded from, off the booze, off the drink, off
+            alcohol, haven t had a drink, not had a drink, havent had a drink, quit the booze, quit booze, alcohol
+            free for, sober since, =take lithium, =taking lithium, =takes lithium, descovy, duloxetine, propranolol,
+            lorazepam, clonazepam, diazepam, alprazolam, hydroxychloroquine, metoprolol, atorvastatin,
+            levothyroxine, omeprazole, lansoprazole, buspirone, hydroxyzine, topiramate, sumatriptan, acamprosate,
+            modafinil, atomoxetine, lisdexamfetamine, guanfacine, clonidine, spironolactone, doxycycline,
+            amoxicillin, gliclazide, lantus, novorapid, humalog, albuterol, fluticasone, budesonide, nitroglycerin,
+            digoxin, amiodarone, furosemide, bisoprolol, losartan, allopurinol, colchicine, tamsulosin, mirena,
+            nexplanon, depo provera, quetiapine, aripiprazole, olanzapine, clozapine, haloperidol, paroxetine,
+            insulin pump, glucose monitor, cgm sensor, dexcom, freestyle libre, concussion, head injury, brain
+            injury, traumatic brain injury, found out * expecting, expecting twins, hiv prep, prep for hiv, under
+            the weather, not feeling well, not feeling great, feeling unwell, feeling poorly, feeling sick, feel
+            sick, came down with, come down with, caught a cold, caught the flu, head cold, =runny nose, stuffy
+            nose, not coping, can t cope, cant cope, not in a good place, hooked on pills, hooked on opioids, hooked
+            on painkillers, hooked on coke, hooked on heroin, hooked on meth, drug habit, coke habit, quit smoking,
+            stopped smoking, nicotine patch*, nicotine gum, nicotine replacement, sexual health clinic, sti test,
+            std test, chlamydia, gonorrh*, syphilis, herpes, hpv, condom*, premature ejaculation, sex drive,
+            epidural, lumbar puncture, feeling * low, feel * low, feeling * down, feel * down, feeling so low,
+            diagnosed with =ms, =ms diagnosis, =ms relapse, =ms flare, i have =ms and, i have =ms so, i have =ms
+            but, diagnosed with =als, =als diagnosis, =ibd, =t1d, =t2d, =gerd, =ckd, =cfs, =me =cfs, diagnosed with
+            =pots, =pots syndrome, expecting our first baby, expecting our first child, =paralysed from the, i m
+            =paralysed, i am =paralysed, =paralyzed from the, i m on the spectrum, i am on the spectrum, he s on the
+            spectrum, she s on the spectrum, they re on the spectrum, is on the spectrum""",
+        "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me rot, voel me
+            slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
+            geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden,
+            ijzertekort, vitaminetekort, tekort aan vitamine, blaasontsteking, schimmelinfectie, menstruatie*,
+            krampen, overgeven, overgegeven, koortsig, gezwollen, opgezwollen, gekneusd, kneuzing, pees, pezen,
+            chiropractor, osteopaat, acupunctuur, mijn pillen, pillen voor, tabletten voor, suikerwaarden, bij de
+            aa, naar de aa, dagen droog, weken droog, maanden droog, jaar droog, jaren droog, droog sinds, droog
+            gebleven, eerste hulp, spoedeisende hulp, =seh, nierste*, kruisband*, meniscus, whiplash, *prazol,
+            *statine, *olol, *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profen,
+            *gliptine, *setron, *apine, *parine, *umab, *tinib, insuline+, diabetes+, migraine+, therapie+,
+            psychiater+, bloed ophoesten, hoest bloed, bloed in mijn urine, huiduitslag, uitslag op mijn, drink te
+            veel, dronk te veel, drinkt te veel, terugval, niet lekker in * hoofd, mentaal zwaar, mentaal slecht,
+            mentaal niet, psychisch zwaar, psychisch niet, psychisch slecht, in een diep dal, ziektewet, in de
+            ziektewet, bedrijfsarts, arboarts, arbo arts, reintegratie, re integratie, arbeidsongeschikt*, in
+            verwachting, zwangerschapsverlof, bevallingsverlof, verlof na de bevalling, net bevallen, kraamtijd,
+            kraamzorg, borstvoeding, uitgerekende datum, taststok, blindenstok, geleidehond, blindengeleidehond,
+            loopt met een stok, wandelstok, dwarslaesie, =invalide, geamputeerd, prothese, beenprothese,
+            armprothese, doofheid, cochleair implantaat, verstandelijke beperking, lichamelijke beperking, met een
+            beperking, functiebeperking, =wajong, =wia, =wao, invaliditeit, afgekickt, afkicken, kick af, clean
+            sinds, clean van, ben clean, drink * niks meer, drink al * niks meer, drink al * niet meer, drink al *
+            geen alcohol, drink geen alcohol meer, drink geen druppel, gestopt met drinken, gestopt met gokken,
+            gokverslaafd, gokverslaving, cokeverslaving, cocaineverslaving, verslaafd aan, van de coke af, aan de
+            coke, snuif coke, neem* lithium, slik* lithium, aan de lithium, slik* antidepressiva,
+            stemmingsstabilisator*, sertraline, quetiapine, paroxetine, lorazepam, diazepam, citalopram,
+            escitalopram, venlafaxine, methylfenidaat, dexamfetamine, lisdexamfetamine, metformine, levothyroxine,
+            omeprazol, pantoprazol, hersenschudding, hersenletsel, =nah, niet aangeboren hersenletsel, insulinepomp,
+            sensor voor mijn suiker, suiker is * ontregeld, diabetes type, ik zit in een dip, ik zit * in een dip,
+            =loop met een stok, diabetes slecht ingesteld, suiker slecht ingesteld, ben nuchter, alcoholvrij leven,
             verkouden, verkoudheid, grieperig, voel me niet lekker, voel me niet goed, voelt zich niet lekker,
             diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
-            condoom*,
-            ruggenprik, lumbaalpunctie, epiduraal, ongesteld, ben ongesteld, mijn menstruatie""",
-        "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s
-            nicht gut, geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht
-            schlafen, schlafe schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt,
-            facharzt, facharztin, uberweisung zum, befund*, blutwerte, blutbild, eisenmangel,
-            vitaminmangel, blasenentzundung, pilzinfektion, regelschmerzen, krampfe,
-            erbrochen, fiebrig, geschwollen, geprellt, prellung, zerrung, gezerrt, sehnenriss, band gerissen,
-            chiropraktiker, osteopath*, akupunktur, meine tabletten, tabletten gegen,
-            pillen gegen, zuckerwerte,
-            entgiftung, monate clean, jahre clean, wochen clean, tage clean, notaufnahme, nierenstein*,
-            kreuzband*, meniskus, schleudertrauma, *prazol, *statin, *olol, *sartan, *oxetin, *azepam, *azolam,
-            *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin, *parin, *umab, *tinib,
-            insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+, chemo+,
-            ausschlag, blut husten, huste blut, blut im urin,
-            trinke zu viel, trinkt zu viel, getrunken zu viel, zu viel getrunken, ruckfall,
-            seelisch*, mental * nicht gut, mental am ende, psychisch am ende, nervlich am ende, nervenzusammenbruch,
-            tief im loch, entbunden, wochenbett, nach der geburt, nach der entbindung, =stille noch, beim stillen,
-            mutterschutz, schwangerschaftswoche, =ssw, in anderen umstanden, guter hoffnung, geburtstermin,
-            errechneter termin, sehbehindert*, schwerhorig*, ertaubt, blindenhund, blindenstock, gehstock, rollator,
-            querschnitt*, gelahmt, amputiert*, prothese, beinprothese, cochlea implantat, cochleaimplantat, =gdb,
-            grad der behinderung, lernbehinderung, geistige behinderung, erwerbsminderung*, erwerbsunfahig*, keinen
-            schluck, trinke keinen alkohol, trinke nicht mehr, aufgehort zu trinken, hore auf zu trinken,
-            alkoholfrei seit, nuchtern seit, trocken seit, clean seit, bin clean, spielsuchtig, gluckspiel * sucht,
-            kokainsucht*, nimmt lithium, nehme lithium, lithium nehmen, lithium ein, unter lithium, sertralin,
-            citalopram, escitalopram, venlafaxin, quetiapin, bupropion, lamotrigin, valproat, metformin,
-            levothyroxin, l thyroxin, novaminsulfon, metamizol, tilidin, tramadol, diazepam, tavor, lorazepam,
-            medikinet, elvanse, lisdexamfetamin, methylphenidat, gehirnerschutterung, schadelhirntrauma, schadel
-            hirn trauma, insulinpumpe, zuckerwerte, zucker * entgleist, diabetes typ, typ 1 diabetes, typ 2
-            diabetes, tief im loch, seelisches loch, gehe am stock, geht am stock, laufe mit stock, keinen tropfen
-            alkohol, keinen tropfen getrunken,
-            erkaltet, erkaltung, grippal*, fuhle mich nicht gut, fuhle mich krank, bin angeschlagen, gesundheitlich angeschlagen, l thyroxin,
-            rauchfrei seit, mit dem rauchen aufgehort, hore auf zu rauchen, nikotinpflaster, geschlechtskrankheit*,
-            kondom*,
-            lumbalpunktion, ruckenmarkspunktion, habe meine tage, hab meine tage, periode * schmerzen""",
-        "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup
-            de blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture,
-            suture*, prise de sang,
-            bilan sanguin, carence*, anemie, infection urinaire, mycose, regles douloureuses, mes regles, crampes,
-            vomi, vomir, vomissements, fievreu*, enfle*, hematome*, claquage, dechirure,
-            tendon*, ligament*, osteopathe, chiropracteur, acupuncture, pharmacie, mes cachets, mes
-            medocs, medocs, cachets, comprimes pour, glycemie, crise de panique,
-            urgences, calcul renal, calculs renaux, calcul biliaire, calculs biliaires, troubles du sommeil,
-            ligament croise, menisque, coup du lapin, deroxat, seroplex, lexomil, stilnox, imovane, doliprane,
-            dafalgan, efferalgan, kardegic, spasfon, tercian, *prazole, *statine, *olol, *sartan, *oxetine, *azepam,
-            *azolam, *triptan, *cilline, *mycine, *floxacine, *profene, *gliptine, *setron, *apine, *parine,
-            *umab, *tinib,
-            tousse du sang, sang dans les urines, eruption cutanee, plaques rouges, coeliaqu*,
-            bois trop, boit trop, bu trop,
-            va pas * dans ma tete, va pas * dans sa tete, pas bien dans ma tete, pas bien dans sa tete, mal dans ma
-            tete, mal dans sa tete, mal dans ma peau, mal dans sa peau, psychologiquement, au bout du rouleau,
-            craque nerveusement, depression nerveuse, arret de travail, en arret de travail, post partum, baby
-            blues, conge maternite, conge mat, allaite, allaitement, attend un bebe, attends un bebe, attendons un
-            bebe, =terme prevu, semaines d amenorrhee, en fauteuil, malentendant*, =canne blanche, chien guide, chien
-            d aveugle, paraplegi*, tetraplegi*, ampute*, prothese, =mdph, travailleur handicape, =rqth, implant
-            cochleaire, invalidite, clean depuis, je suis clean, suis clean, plus une goutte, ne bois plus, arrete l
-            alcool, arrete la coke, toxicomane*, toxico, joueur compulsif, addiction aux jeux, interdit de casino,
-            prend du lithium, prends du lithium, sous lithium, sous antidepresseurs, sertraline, quetiapine,
-            paroxetine, venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, =concerta,
-            metformine, tramadol, ibuprofene, paracetamol, xanax, commotion cerebrale, traumatisme cranien, pompe a
-            insuline, diabete * deregle, diabete de type, accro a la coke, accro a l alcool, accro aux jeux, accro a
-            la drogue, accro a l heroine, allocation adulte handicape,
-            me sens pas bien, ne me sens pas bien, enrhume, enrhumee, =rhume, la creve, mal en point, patraque,
-            lysanxia, seresta, arrete de fumer, arreter de fumer, patch* de nicotine, patchs nicotine, preservatif*,
-            test de depistage, depistage du =vih, =vih, =ist,
-            peridurale, ponction lombaire, j ai mes regles, avoir mes regles""",
-        "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir,
-            duermo mal, pesadillas, flashbacks, puntos de sutura, me cai y, me caí,
-            me derivaron, analisis de sangre, falta de hierro, anemia,
-            infeccion de orina, cistitis, candidiasis, dolores menstruales,
-            colicos, calambres, vomitar, vomite, vomitando, febril, moraton*, esguince*, tendon*,
-            ligamento*, fisio, osteopata, quiropractico, acupuntura, mis pastillas, hecho una resonancia, hicieron una resonancia, ecografia, crisis de panico,
-            urgencias, piedra en el rinon, piedras en el rinon, calculo renal, colico nefritico, ligamento
-            cruzado, menisco, latigazo cervical, enantyum, *prazol, *statina, *olol, *sartan, *oxetina, *azepam,
-            *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
-            *umab, *tinib,
-            tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel, celiaqu*,
-            bebo demasiado, bebe demasiado, bebo mucho, bebia demasiado,
-            bien de la cabeza, mal de la cabeza, psicologicamente, crisis nerviosa, ataque de nervios, me siento
-            vacio, me siento vacia, di a luz, dio a luz, dar a luz, he dado a luz, posparto, postparto, baja de
-            maternidad, baja maternal, lactancia, dando el pecho, doy el pecho, estoy de * semanas, en estado de
-            buena esperanza, encinta, salgo de cuentas, fecha prevista de parto, baja vision, invidente, va en
-            silla, paraplejic*, tetraplejic*, amputad*, protesis, sordera, hipoacusia, implante coclear, perro guia,
-            lesion medular, incapacidad permanente, gran invalidez, certificado de discapacidad, llevo * limpio,
-            llevo * limpia, limpio desde, limpia desde, ludopat*, adicto al juego, adicta al juego, deje la coca,
-            dejar la coca, proyecto hombre, sertralina, fluoxetina, paroxetina, escitalopram, citalopram,
-            venlafaxina, quetiapina, toma litio, tomo litio, tomando litio, lamotrigina, valproato, depakine,
-            metformina, ibuprofeno, paracetamol, diazepam, lorazepam, alprazolam, tramadol, metilfenidato, conmocion
-            cerebral, traumatismo craneal, traumatismo craneoencefalico, bomba de insulina, diabetes *
-            descontrolada, diabetes tipo, soy ciego, soy ciega, mal mentalmente, agotado mentalmente, agotada
-            mentalmente, enganchado a la coca, enganchada a la coca, enganchado a las drogas, enganchada a las
-            drogas,
-            no me encuentro bien, no me siento bien, resfriado, resfriada, constipado, constipada, pachucho,
-            pachucha, con fiebre, =adiro, dalsy, frenadol, gelocatil, espidifen, deje de fumar, dejar de fumar,
-            parches de nicotina, condon*, preservativo*, =ets, prueba del =vih, =vih,
-            epidural, puncion lumbar, tengo la regla, me ha bajado la regla, me vino la regla, dolor de regla,
-            dolores de regla""",
+            condoom*, ruggenprik, lumbaalpunctie, epiduraal, ongesteld, ben ongesteld, mijn menstruatie, ben
+            verlamd, is verlamd sinds, gedeeltelijk verlamd, gebruik* lithium""",
+        "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s nicht gut,
+            geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht schlafen, schlafe
+            schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt, facharzt, facharztin,
+            uberweisung zum, befund*, blutwerte, blutbild, eisenmangel, vitaminmangel, blasenentzundung,
+            pilzinfektion, regelschmerzen, krampfe, erbrochen, fiebrig, geschwollen, geprellt, prellung, zerrung,
+            gezerrt, sehnenriss, band gerissen, chiropraktiker, osteopath*, akupunktur, meine tabletten, tabletten
+            gegen, pillen gegen, zuckerwerte, entgiftung, monate clean, jahre clean, wochen clean, tage clean,
+            notaufnahme, nierenstein*, kreuzband*, meniskus, schleudertrauma, *prazol, *statin, *olol, *sartan,
+            *oxetin, *azepam, *azolam, *triptan, *cillin, *mycin, *floxacin, *profen, *gliptin, *setron, *apin,
+            *parin, *umab, *tinib, insulin+, diabetes+, migrane+, therapie+, psychiater+, depressions+, dialyse+,
+            chemo+, ausschlag, blut husten, huste blut, blut im urin, trinke zu viel, trinkt zu viel, getrunken zu
+            viel, zu viel getrunken, ruckfall, seelisch*, mental * nicht gut, mental am ende, psychisch am ende,
+            nervlich am ende, nervenzusammenbruch, tief im loch, wochenbett, nach der entbindung, mutterschutz,
+            schwangerschaftswoche, =ssw, in anderen umstanden, geburtstermin, errechneter termin, sehbehindert*,
+            schwerhorig*, ertaubt, blindenhund, blindenstock, gehstock, rollator, amputiert*, prothese,
+            beinprothese, cochlea implantat, cochleaimplantat, =gdb, grad der behinderung, lernbehinderung, geistige
+            behinderung, erwerbsminderung*, erwerbsunfahig*, aufgehort zu trinken, hore auf zu trinken, alkoholfrei
+            seit, nuchtern seit, clean seit, bin clean, spielsuchtig, gluckspiel * sucht, kokainsucht*, nimmt
+            lithium, nehme lithium, lithium nehmen, unter lithium, sertralin, citalopram, escitalopram, venlafaxin,
+            quetiapin, bupropion, lamotrigin, valproat, metformin, levothyroxin, l thyroxin, novaminsulfon,
+            metamizol, tilidin, tramadol, diazepam, tavor, lorazepam, medikinet, elvanse, lisdexamfetamin,
+            methylphenidat, gehirnerschutterung, schadelhirntrauma, schadel hirn trauma, insulinpumpe, zuckerwerte,
+            zucker * entgleist, diabetes typ, typ 1 diabetes, typ 2 diabetes, tief im loch, seelisches loch, gehe am
+            stock, geht am stock, laufe mit stock, keinen tropfen alkohol, keinen tropfen getrunken, erkaltung,
+            grippal*, fuhle mich nicht gut, fuhle mich krank, bin angeschlagen, gesundheitlich angeschlagen, l
+            thyroxin, rauchfrei seit, mit dem rauchen aufgehort, hore auf zu rauchen, nikotinpflaster,
+            geschlechtskrankheit*, kondom*, lumbalpunktion, ruckenmarkspunktion, habe meine tage, hab meine tage,
+            periode * schmerzen, habe entbunden, hab entbunden, habe * entbunden, hab * entbunden, hat entbunden,
+            nach der geburt meines, nach der geburt meiner, nach der geburt unseres, nach der geburt unserer, ich
+            stille noch, querschnittslahmung, querschnittsgelahmt*, keinen schluck alkohol, bin trocken seit, bin
+            seit * trocken, bin erkaltet, stark erkaltet, ziemlich erkaltet, bin * erkaltet, wochen entbunden,
+            monaten entbunden, tagen entbunden, gerade entbunden, frisch entbunden""",
+        "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup de
+            blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture, suture*,
+            prise de sang, bilan sanguin, carence*, anemie, infection urinaire, mycose, regles douloureuses, mes
+            regles, crampes, vomi, vomir, vomissements, fievreu*, enfle*, hematome*, claquage, dechirure, tendon*,
+            ligament*, osteopathe, chiropracteur, acupuncture, pharmacie, mes cachets, mes medocs, medocs, cachets,
+            comprimes pour, glycemie, crise de panique, urgences, calcul renal, calculs renaux, calcul biliaire,
+            calculs biliaires, troubles du sommeil, ligament croise, menisque, coup du lapin, deroxat, seroplex,
+            lexomil, stilnox, imovane, doliprane, dafalgan, efferalgan, kardegic, spasfon, tercian, *prazole,
+            *statine, *olol, *sartan, *oxetine, *azepam, *azolam, *triptan, *cilline, *mycine, *floxacine, *profene,
+            *gliptine, *setron, *apine, *parine, *umab, *tinib, tousse du sang, sang dans les urines, eruption
+            cutanee, plaques rouges, coeliaqu*, bois trop, boit trop, bu trop, va pas * dans ma tete, va pas * dans
+            sa tete, pas bien dans ma tete, pas bien dans sa tete, mal dans ma tete, mal dans sa tete, mal dans ma
+            peau, mal dans sa peau, au bout du rouleau, craque nerveusement, depression nerveuse, arret de travail,
+            en arret de travail, post partum, baby blues, conge maternite, conge mat, allaite, allaitement, attend
+            un bebe, attends un bebe, attendons un bebe, semaines d amenorrhee, en fauteuil, malentendant*, =canne
+            blanche, chien guide, chien d aveugle, paraplegi*, tetraplegi*, prothese, =mdph, travailleur handicape,
+            =rqth, implant cochleaire, invalidite, clean depuis, je suis clean, suis clean, arrete l alcool, arrete
+            la coke, toxicomane*, toxico, joueur compulsif, addiction aux jeux, interdit de casino, prend du
+            lithium, prends du lithium, sous lithium, sous antidepresseurs, sertraline, quetiapine, paroxetine,
+            venlafaxine, escitalopram, lamotrigine, depakine, temesta, atarax, ritaline, =concerta, metformine,
+            tramadol, ibuprofene, paracetamol, xanax, commotion cerebrale, traumatisme cranien, pompe a insuline,
+            diabete * deregle, diabete de type, accro a la coke, accro a l alcool, accro aux jeux, accro a la
+            drogue, accro a l heroine, allocation adulte handicape, me sens pas bien, ne me sens pas bien, enrhume,
+            enrhumee, =rhume, la creve, patraque, lysanxia, seresta, arrete de fumer, arreter de fumer, patch* de
+            nicotine, patchs nicotine, preservatif*, test de depistage, depistage du =vih, =vih, peridurale,
+            ponction lombaire, j ai mes regles, avoir mes regles, psychologiquement epuise*, psychologiquement a
+            bout, mal psychologiquement, suis ampute*, amputee de la jambe, ampute de la jambe, amputation, plus une
+            goutte d alcool, ne bois plus d alcool, ne bois plus une goutte, suis mal en point, depistage des =ist,
+            une =ist""",
+        "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir, duermo mal,
+            pesadillas, flashbacks, puntos de sutura, me cai y, me caí, me derivaron, analisis de sangre, falta de
+            hierro, anemia, infeccion de orina, cistitis, candidiasis, dolores menstruales, colicos, calambres,
+            vomitar, vomite, vomitando, febril, moraton*, esguince*, tendon*, ligamento*, fisio, osteopata,
+            quiropractico, acupuntura, mis pastillas, hecho una resonancia, hicieron una resonancia, ecografia,
+            crisis de panico, urgencias, piedra en el rinon, piedras en el rinon, calculo renal, colico nefritico,
+            ligamento cruzado, menisco, latigazo cervical, enantyum, *prazol, *statina, *olol, *sartan, *oxetina,
+            *azepam, *azolam, *triptan, *cilina, *micina, *floxacino, *profeno, *gliptina, *setron, *apina, *parina,
+            *umab, *tinib, tosiendo sangre, toso sangre, sangre en la orina, sarpullido, erupcion en la piel,
+            celiaqu*, bebo demasiado, bebe demasiado, bebo mucho, bebia demasiado, bien de la cabeza, mal de la
+            cabeza, psicologicamente, crisis nerviosa, ataque de nervios, me siento vacio, me siento vacia, di a
+            luz, dio a luz, dar a luz, he dado a luz, posparto, postparto, baja de maternidad, baja maternal,
+            lactancia, dando el pecho, doy el pecho, en estado de buena esperanza, encinta, salgo de cuentas, fecha
+            prevista de parto, baja vision, invidente, va en silla, paraplejic*, tetraplejic*, amputad*, protesis,
+            sordera, hipoacusia, implante coclear, perro guia, lesion medular, incapacidad permanente, gran
+            invalidez, certificado de discapacidad, ludopat*, adicto al juego, adicta al juego, proyecto hombre,
+            sertralina, fluoxetina, paroxetina, escitalopram, citalopram, venlafaxina, quetiapina, toma litio, tomo
+            litio, tomando litio, lamotrigina, valproato, depakine, metformina, ibuprofeno, paracetamol, diazepam,
+            lorazepam, alprazolam, tramadol, metilfenidato, conmocion cerebral, traumatismo craneal, traumatismo
+            craneoencefalico, bomba de insulina, diabetes * descontrolada, diabetes tipo, soy ciego, soy ciega, mal
+            mentalmente, agotado mentalmente, agotada mentalmente, enganchado a la coca, enganchada a la coca,
+            enganchado a las drogas, enganchada a las drogas, no me encuentro bien, no me siento bien, resfriado,
+            resfriada, constipado, constipada, pachucho, pachucha, con fiebre, =adiro, dalsy, frenadol, gelocatil,
+            espidifen, deje de fumar, dejar de fumar, parches de nicotina, condon*, preservativo*, =ets, prueba del
+            =vih, =vih, epidural, puncion lumbar, tengo la regla, me ha bajado la regla, me vino la regla, dolor de
+            regla, dolores de regla, llevo * anos limpio, llevo * meses limpio, llevo * dias limpio, llevo * anos
+            limpia, llevo * meses limpia, llevo * dias limpia, estoy limpio desde, estoy limpia desde, llevo * ano
+            limpio, llevo * ano limpia, llevo * mes limpio, llevo * mes limpia""",
     },
     "finance": {
-        "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay
-            later, klarna, afterpay, in my overdraft, payment plan for,
-            sent to collections, in collections, went to collections, collections agency, debt recovery, cash
-            advance, =title loan, quick loan, short term loan, high interest loan, loan from my, borrowed money from,
-            borrow money from, mortgage arrears, rent arrears, =missed * payments, =missed a payment, =missed payments,
-            behind on my mortgage, =claiming benefits, on disability, disability payments, =ssi, =ssdi, unemployment
-            benefit*, unemployment check*, on unemployment, snap benefits, =ebt, medicaid, housing assistance, child
-            tax credit, tax credits, i make * an hour, earn * an hour, =paid * an hour, debt relief order, debt
-            consolidation, consolidate my debt, minimum payments, credit card bill*, my salary, salary is, take home
-            salary, =claiming benefits, on =esa,
-            late on rent, rent is late, rent was late, bounced a cheque, bounced a check, bounced cheque, bounced
-            check, account is in the red, in the red again, overdue on my,
-            i make * dollars a month, i earn * a month, i earn * a year""",
-        "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*,
-            aflossen, rood op mijn,
-            flitskrediet*, flitslening*, minilening, lening afgesloten, lening afsluiten, geld
-            geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, =loop achter met, achterstand
-            op, =ww, participatiewet, kinderopvangtoeslag, =wsnp, minnelijk traject, budgetbeheer,
-            beschermingsbewind, bewindvoerder, in beslag genomen, verdien * per maand, verdient * per maand,
-            loonstrook, jaarsalaris, uurloon, salarisverhoging, loonsverhoging, netto * per maand,
-            huur * te laat, huur te laat, in het rood, rekening staat rood,
-            een schuld bij, openstaande schuld, schuld van * euro, schuld bij de belastingdienst, schuld bij het =cjib, schuld bij =duo, schuld bij de bank, schuld bij mijn, verdien * euro per maand,
-            verdient * euro per maand, verdien * euro netto, verdient * euro netto""",
+        "en": """make * before tax, earn * before tax, make * after tax, earn * after tax, buy now pay later, klarna,
+            afterpay, in my overdraft, payment plan for, sent to collections, went to collections, collections
+            agency, debt recovery, cash advance, =title loan, quick loan, short term loan, high interest loan, loan
+            from my, borrowed money from, borrow money from, mortgage arrears, rent arrears, =missed * payments,
+            =missed a payment, =missed payments, behind on my mortgage, =claiming benefits, on disability,
+            disability payments, =ssi, =ssdi, unemployment benefit*, unemployment check*, on unemployment, snap
+            benefits, =ebt, medicaid, housing assistance, child tax credit, i make * an hour, earn * an hour, =paid
+            * an hour, debt relief order, debt consolidation, consolidate my debt, minimum payments, credit card
+            bill*, my salary, salary is, take home salary, =claiming benefits, on =esa, late on rent, rent is late,
+            rent was late, bounced a cheque, bounced a check, bounced cheque, bounced check, account is in the red,
+            in the red again, overdue on my, i make * dollars a month, i earn * a month, i earn * a year""",
+        "nl": """=blut, platzak, loonbeslag, beslaglegging, beslag op mijn, achteraf betalen, schuldeiser*, aflossen,
+            rood op mijn, flitskrediet*, flitslening*, minilening, lening afgesloten, lening afsluiten, geld
+            geleend, geld lenen van, achter met de hypotheek, achter met * hypotheek, =ww, kinderopvangtoeslag,
+            =wsnp, minnelijk traject, beschermingsbewind, bewindvoerder, verdien * per maand, verdient * per maand,
+            loonstrook, netto * per maand, huur * te laat, huur te laat, rekening staat rood, een schuld bij,
+            openstaande schuld, schuld van * euro, schuld bij de belastingdienst, schuld bij het =cjib, schuld bij
+            =duo, schuld bij de bank, schuld bij mijn, verdien * euro per maand, verdient * euro per maand, verdien
+            * euro netto, verdient * euro netto, loop achter met de huur, loop achter met de hypotheek, loop achter
+            met betalen, loop achter met de betalingen, achterstand op de huur, achterstand op mijn, in de
+            participatiewet, auto * in beslag genomen, spullen * in beslag genomen, in beslag genomen door de
+            deurwaarder, @jaarsalaris, @uurloon, @salarisverhoging, @loonsverhoging, sta in het rood, staan in het
+            rood, stond in het rood""",
         "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten,
-            kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, kredit aufgenommen, kredit
-            aufnehmen, geld geliehen, geld leihen, mit den raten, raten im ruckstand, hauskredit, baufinanzierung,
-            zwangsversteigerung, verbraucherinsolvenz, restschuldbefreiung, sozialleistungen, grundsicherung,
-            kinderzuschlag, =aufstocker, =aufstockerin, schufaeintrag, schufa eintrag, =negativer eintrag, monatlich
-            netto, jahresgehalt, stundenlohn, gehaltszettel, gehaltsabrechnung, lohnabrechnung, verdiene * netto,
-            verdient * netto,
-            konto uberzogen, konto * uberzogen, konto ist * uberzogen, uberziehungszinsen, mietruckstand, miete * zu spat,
-            verdiene * euro, verdient * euro, verdiene * im monat, verdient * im monat""",
+            kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, geld geliehen, mit den raten, raten
+            im ruckstand, hauskredit, verbraucherinsolvenz, restschuldbefreiung, =aufstocker, =aufstockerin,
+            schufaeintrag, schufa eintrag, verdiene * netto, verdient * netto, konto uberzogen, konto * uberzogen,
+            konto ist * uberzogen, uberziehungszinsen, mietruckstand, miete * zu spat, verdiene * euro, verdiene *
+            im monat, habe * kredit aufgenommen, hab * kredit aufgenommen, haben * kredit aufgenommen, muss * kredit
+            aufnehmen, beziehe sozialleistungen, bekomme sozialleistungen, beziehe grundsicherung, bekomme
+            grundsicherung, in der grundsicherung, beziehe kinderzuschlag, @jahresgehalt, @stundenlohn,
+            @gehaltsabrechnung, @lohnabrechnung""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
-            rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en * fois, je dois *
-            euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
+            rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en *
+            fois, je dois * euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
             =mini credit, credit renouvelable, credit revolving, pret personnel, dossier de surendettement,
             commission de surendettement, =societe de recouvrement, agence de recouvrement, mensualites de retard,
-            mensualites en retard, mensualite de retard, =caf, prime d activite, aides sociales, touche le chomage,
-            je touche * par mois, touche * net, gagne * par mois, gagne * euros, fiche de paie, bulletin de salaire,
-            dans le rouge, compte dans le rouge, loyer * en retard,
-            credit sur le dos, credits sur le dos, dettes sur le dos, j ai un credit, j ai deux credits, gagne *
-            euros par mois, touche * euros par mois""",
-        "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy
-            tieso, estoy tiesa, pago aplazado, pagar a plazos,
-            vivo del paro, cobro del paro, del paro,
-            agencia de cobro*, empresa de cobro*, empresa de recobro, agencia de recobro, cobrador del frac, me
-            reclaman una deuda, reclamacion de deuda, minicredito*, prestamo rapido, prestamos rapidos, cuotas * sin
-            pagar, cuota de la hipoteca, cuotas de la hipoteca, =imv, =sepe, renta minima, renta de insercion,
-            salario social, gano * netos, cobro * netos, subida de sueldo, me prestaron dinero, pedi prestado,
-            en rojo, cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler,
-            cobro * euros al mes, gano * euros al mes, cobro * euros, cobra * euros al mes, gana * euros al mes""",
+            mensualites en retard, mensualite de retard, =caf, prime d activite, touche le chomage, je touche * par
+            mois, touche * net, compte dans le rouge, loyer * en retard, credit sur le dos, credits sur le dos,
+            dettes sur le dos, j ai un credit, j ai deux credits, gagne * euros par mois, touche * euros par mois,
+            touche les aides sociales, vis des aides sociales, ma fiche de paie, mes fiches de paie, mon bulletin de
+            salaire, suis dans le rouge""",
+        "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy tieso,
+            estoy tiesa, pago aplazado, pagar a plazos, vivo del paro, cobro del paro, del paro, agencia de cobro*,
+            empresa de cobro*, empresa de recobro, agencia de recobro, cobrador del frac, me reclaman una deuda,
+            reclamacion de deuda, minicredito*, prestamo rapido, prestamos rapidos, cuotas * sin pagar, =imv, =sepe,
+            renta minima, renta de insercion, salario social, gano * netos, cobro * netos, me prestaron dinero,
+            cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler, cobro * euros al mes, gano * euros al
+            mes, mi cuota de la hipoteca, mi subida de sueldo, pedir una subida de sueldo, me dieron una subida de
+            sueldo, pedi dinero prestado, pedi prestado dinero""",
     },
     "politics": {
-        "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the,
-            campaign volunteer, out of the eu, leave the eu, left the eu,
-            =signed * petition, petition against, petition to stop, =started a petition,
-            protester*, just stop oil, =jso, greenpeace, letzte generation, attac, insulate britain, palestine
-            action, =animal rebellion, sunrise movement, campaigning for, =leafleting, flyering for, gonna vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe,
-            european parliament, my mep, =dnc, =rnc, social democrat*, christian democrat*, eco socialist,
-            ecosocialist*, trotskyist*, maoist*, tankie*, neoliberal*, anti immigration, pro immigration, anti
-            abortion, joined labour, paid up member, staunch labour, lifelong labour, tory voter, tory member, i m
-            labour, i m a tory, vote green, voting green, i m progressive, i m a progressive, politically
-            progressive, voted =dup, =dup voter, sinn fein voter,
-            =odp, patriots for europe, =epp, =ecr, european people s party, remainer*, brexiteer*, brexiter*, trump
-            supporter, anti woke, at the march, women s march, anti war march, went to a rally, climate rally, =bds,
-            boycotting israeli, my vote goes to, gave my vote to, who i m voting for, who i m voting, dem voter,
-            registered democrat, registered republican""",
-        "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid,
-            petitie tegen, petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen,
-            demonstrant*, +activist, +activiste, +activisten, greenpeace, letzte generation, forum voor democratie,
-            groenlinks pvda, ben nogal rechts, ben nogal links, ben vrij rechts, ben vrij links, ben best rechts, ben best links, stem * links, stem * rechts, anarchist*, libertari*, ben
-            liberaal, populist*, groen stemmen, stem groen, stemde groen, stem altijd, stem nooit, zwevende kiezer,
-            lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12,
-            manifestatie tegen, manifestatie voor, sit in, mars tegen, stem op, mijn stem gaat naar, lid van de =sp,
-            lid van de =pvda, lid van de =vvd, lid van =d66,
-            groen gestemd, links gestemd, rechts gestemd""",
-        "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin,
-            petition gegen, petition fur, petition unterschrieben, petition * unterschrieben, auf der demo, auf die
-            demo, zur demo, demo fur, demonstrant*, letzte generation, letzten generation, klimakleber*, auf die
-            strasse geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
-            anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin ziemlich konservativ, bin eher konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin sehr konservativ,
-            =odp, tierschutzpartei, sitzblockade, linksgrun*, links grun, blockade gegen,
-            grun eingestellt, links eingestellt, rechts eingestellt, konservativ eingestellt, liberal eingestellt,
-            politisch eingestellt, eher grun, wahle grun""",
-        "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale,
-            petition contre, petition pour, =signe * petition, =signe la petition, la manif, une manif, a la manif, en
-            manif, manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, derniere renovation, soulevements de
-            la terre, =nupes, nouveau front populaire, =nfp, =npa, debout la france, anarchiste*, libertaire*,
-            facho*, souverainiste*, centriste, macroniste*, lepeniste*, melenchoniste*, suis de gauche, est de
-            gauche, plutot de gauche, homme de gauche, femme de gauche, parti de gauche, partis de gauche, electeur
-            de gauche, electrice de gauche, militant de gauche, idees de gauche, gens de gauche, vote de gauche,
-            suis de droite, est de droite, plutot de droite, homme de droite, femme de droite, parti de droite,
-            partis de droite, electeur de droite, electrice de droite, idees de droite, vote de droite, vote
-            toujours, vais voter, vote blanc, voter blanc, vote utile, je m abstiens, vote a gauche, vote a droite,
-            suis ecolo, @conservateur, @conservatrice,
-            activiste*, rassemblement contre, marche pour le climat, marche contre, en marche, =lrem, =ump, islamo
-            gauchiste, =reac, =gaucho, suis gaucho,
-            encarte*, au =ps, pour le =ps, du =ps, carte du parti, carte au parti""",
-        "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue,
-            peticion contra, peticion para, firme la peticion, firme una peticion, manifestante*, anarquis*,
-            libertari*, progresista*, socialdemocrata*, ecologista*, compromis, =bng, =futuro vegetal, rebelion o
-            extincion, =ultima generacion, greenpeace, juventudes socialistas, nuevas generaciones, vot* a la
-            izquierda, vot* a la derecha, vot* por la izquierda, vot* por la derecha, voy a votar, siempre voto,
-            votar en blanco, voto en blanco, me abstengo, voto util, milita en, carnet del partido, @conservador,
-            @conservadora,
-            concentracion contra, concentracion por, marcha por, marcha contra, =cacerolada, huelga feminista,
-            =progre, =progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera""",
+        "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the, campaign
+            volunteer, out of the eu, leave the eu, left the eu, =signed * petition, petition against, petition to
+            stop, =started a petition, protester*, just stop oil, =jso, greenpeace, attac, insulate britain,
+            palestine action, =animal rebellion, sunrise movement, campaigning for, =leafleting, flyering for, gonna
+            vote, going to vote for, sinn fein, alliance party, =sdlp, renew europe, european parliament, my mep,
+            =dnc, =rnc, social democrat*, christian democrat*, eco socialist, ecosocialist*, trotskyist*, maoist*,
+            tankie*, neoliberal*, anti immigration, pro immigration, anti abortion, joined labour, staunch labour,
+            lifelong labour, tory voter, tory member, i m labour, i m a tory, vote green, voting green, i m
+            progressive, i m a progressive, politically progressive, voted =dup, =dup voter, sinn fein voter, =odp,
+            patriots for europe, =epp, european people s party, remainer*, brexiteer*, brexiter*, trump supporter,
+            anti woke, women s march, anti war march, went to a rally, climate rally, =bds, boycotting israeli, my
+            vote goes to, gave my vote to, who i m voting for, who i m voting, dem voter, registered democrat,
+            registered republican, paid up member of the * party, paid up labour member""",
+        "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid, petitie tegen,
+            petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen, demonstrant*,
+            +activist, +activiste, +activisten, greenpeace, forum voor democratie, groenlinks pvda, ben nogal
+            rechts, ben nogal links, ben vrij rechts, ben vrij links, ben best rechts, ben best links, stem * links,
+            stem * rechts, anarchist*, libertari*, ben liberaal, populist*, groen stemmen, stem groen, stemde groen,
+            zwevende kiezer, lid van de * partij, blokkeerde de a12, a12 blokkade, blokkade van de a12, manifestatie
+            tegen, manifestatie voor, mars tegen, mijn stem gaat naar, lid van de =sp, lid van de =pvda, lid van de
+            =vvd, lid van =d66, groen gestemd, links gestemd, rechts gestemd""",
+        "de": """+protest, +proteste, aus der eu, =dexit, gemeinderat*, stadtrat*, stadtratin, petition gegen, petition
+            fur, petition unterschrieben, petition * unterschrieben, demonstrant*, klimakleber*, auf die strasse
+            geklebt, +aktivist, +aktivistin, +aktivisten, greenpeace, attac, freie wahler, europaparlament,
+            anarchist*, libertar*, linksliberal*, sozialdemokrat*, christdemokrat*, grunwahler*, gehe wahlen, bin
+            ziemlich konservativ, bin eher konservativ, bin ziemlich links, bin ziemlich rechts, bin sehr links, bin
+            sehr konservativ, =odp, tierschutzpartei, sitzblockade, linksgrun*, blockade gegen, grun eingestellt,
+            links eingestellt, rechts eingestellt, konservativ eingestellt, liberal eingestellt, politisch
+            eingestellt, wahle grun, war auf der demo, gehe zur demo, gehe auf die demo, bei der letzten generation,
+            bin bei der letzten generation""",
+        "fr": """quitter l ue, sortir de l ue, =frexit, conseiller municipal, conseillere municipale, petition contre,
+            petition pour, =signe * petition, =signe la petition, la manif, une manif, a la manif, en manif,
+            manifestant*, gilets jaunes, gilet jaune, attac, greenpeace, soulevements de la terre, =nupes, nouveau
+            front populaire, =nfp, =npa, debout la france, anarchiste*, libertaire*, facho*, souverainiste*,
+            centriste, macroniste*, lepeniste*, melenchoniste*, suis de gauche, est de gauche, plutot de gauche,
+            homme de gauche, femme de gauche, parti de gauche, partis de gauche, electeur de gauche, electrice de
+            gauche, militant de gauche, idees de gauche, gens de gauche, vote de gauche, suis de droite, est de
+            droite, plutot de droite, homme de droite, femme de droite, parti de droite, partis de droite, electeur
+            de droite, electrice de droite, idees de droite, vote de droite, vote toujours, vais voter, vote blanc,
+            voter blanc, vote utile, vote a gauche, vote a droite, suis ecolo, @conservateur, @conservatrice,
+            activiste*, rassemblement contre, marche pour le climat, =lrem, =ump, islamo gauchiste, =reac, =gaucho,
+            suis gaucho, encarte*, au =ps, pour le =ps, du =ps, carte du parti, carte au parti, la republique en
+            marche""",
+        "es": """=mani, la mani, a la mani, concejal*, concejala, =sumar, mas madrid, salir de la ue, peticion contra,
+            firme la peticion, firme una peticion, manifestante*, anarquis*, libertari*, progresista*,
+            socialdemocrata*, ecologista*, compromis, =bng, =futuro vegetal, rebelion o extincion, greenpeace,
+            juventudes socialistas, vot* a la izquierda, vot* a la derecha, vot* por la izquierda, vot* por la
+            derecha, voy a votar, siempre voto, votar en blanco, voto en blanco, voto util, milita en, carnet del
+            partido, @conservador, @conservadora, concentracion contra, =cacerolada, huelga feminista, =progre,
+            =progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera, =marcha contra""",
     },
     "ethnicity": {
-        "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*,
-            amazigh*, kabyle*, quechua*, aymara, mapuche, guarani, sahrawi*, saharaui*, sahraoui*, hmong,
-            pashtun*, hazara*, baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani,
-            irish traveller*, traveller family, romany, romanichal, mixed heritage, dual heritage, as a brown, brown
-            woman, brown man, =bame, =bipoc, chicano, chicana, afro latin*, afro caribbean, black british, my
-            parents are from, my family is from, my mum is from, my mom is from, my dad is from, my parents are *
-            immigrants, child of immigrants, daughter of immigrants, son of immigrants, kid of immigrants""",
+        "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*, amazigh*,
+            kabyle*, quechua*, aymara, mapuche, guarani, sahrawi*, saharaui*, sahraoui*, hmong, pashtun*, hazara*,
+            baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani, irish traveller*, romany, romanichal,
+            mixed heritage, dual heritage, as a brown, brown woman, brown man, =bame, =bipoc, chicano, chicana, afro
+            latin*, afro caribbean, black british, my parents are from, my family is from, my mum is from, my mom is
+            from, my dad is from, my parents are * immigrants, child of immigrants, daughter of immigrants, son of
+            immigrants, kid of immigrants""",
         "nl": """berber*, kabyl*, oeigoer*, jezidi*, paschtoe*,
             roots liggen in, mijn roots, ben indo, ik ben roma, bicultureel, biculturele, nieuwe nederlander*, mijn
             ouders komen uit, mijn moeder komt uit, mijn vader komt uit, mijn familie komt uit, kind van migranten""",
@@ -1230,21 +1209,18 @@ KINDS: dict[str, dict[str, str]] = {
             inmigrantes, racializad*, doble nacionalidad""",
     },
     "sexuality": {
-        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit,
-            i m ace, i am ace, might be ace, open relationship, sexting, nudes, swinger*, one night stand,
-            friends with benefits, hook* up with, hooking up, attracted to men, attracted to women, attracted to
-            guys, attracted to girls, attracted to both, into guys, into girls, sleep* with men, sleep* with
-            women, sleep* with guys, sleep* with girls,
-            =started =t, on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, i m pan, aroace,
-            enby, transmasc*, transfem*, chest binder, drag king, =closeted, sapphic, same sex partner, they them
-            pronouns, uses they them,
-            i m straight, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*,
-            into men, into women""",
-        "nl": """genderfluide, intersekse, bi ben, bi bent,
-            val op mannen, val op vrouwen, val op jongens, val op meisjes, open relatie, seks met, sexting,
-            begonnen met testosteron, aan de testosteron, slik testosteron, testosteron * begonnen, voornaamwoorden,
-            die hen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*,
-            ben hetero, seksspeeltje*, vibrator*""",
+        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit, i m ace, i am ace, might be ace, open
+            relationship, sexting, nudes, swinger*, one night stand, friends with benefits, hook* up with, hooking
+            up, attracted to men, attracted to women, attracted to guys, attracted to girls, attracted to both, into
+            guys, into girls, sleep* with men, sleep* with women, sleep* with guys, sleep* with girls, =started =t,
+            on =t for, =t shots, testosterone shots, testosterone injections, lgbtq*, aroace, enby, transmasc*,
+            transfem*, chest binder, drag king, =closeted, sapphic, same sex partner, they them pronouns, uses they
+            them, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*, into men,
+            into women""",
+        "nl": """genderfluide, intersekse, bi ben, bi bent, val op mannen, val op vrouwen, val op jongens, val op
+            meisjes, open relatie, seks met, sexting, begonnen met testosteron, aan de testosteron, slik
+            testosteron, testosteron * begonnen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*, ben
+            hetero, seksspeeltje*, vibrator*""",
         "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
             klappt,
             stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand,
@@ -1256,24 +1232,22 @@ KINDS: dict[str, dict[str, str]] = {
             la testo, sous testo, commence la testo, sous testosterone, couple libre, couple ouvert, sortir du
             placard, sorti du placard, sortie du placard, fais mon coming out, lgbtq*, lgbti*,
             suis hetero, sextoy*, vibromasseur*""",
-        "es": """genero fluido, intersexual*,
-            me gustan los chicos, me gustan las chicas, me gustan los hombres, me gustan las mujeres, me
-            atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con, follamigo*,
-            empece con la testosterona, me pongo testosterona, tomo testosterona, hormonarme, hormonandome,
-            pronombre elle, en el armario, lgtb*, lgtbi*, lgtbiq*, lgbtq*,
-            soy hetero, juguete* sexual*, vibrador*""",
+        "es": """genero fluido, intersexual*, me gustan los chicos, me gustan las chicas, me gustan los hombres, me
+            gustan las mujeres, me atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con,
+            follamigo*, empece con la testosterona, me pongo testosterona, tomo testosterona, hormonarme,
+            hormonandome, pronombre elle, lgtb*, lgtbi*, lgtbiq*, lgbtq*, soy hetero, juguete* sexual*, vibrador*""",
     },
     "biometrics": {
-        "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice signature, recognize my voice, recognise my voice, my voice as * password,
-            voice as * password, scan my face, scan * my face, scan my palm, scan * palm, palm of my hand,
-            take my fingerprints, fingerprints taken, video ident, videoident,
-            enrolled my fingerprint, registered my fingerprint, set up * fingerprint, unlock with my fingerprint,
-            thumbprint, windows hello, voice match, my voice sample, submit a voice sample, gave a voice sample, hand scanner, biometric time clock, e
-            gates, global entry, worldcoin, world id, scanned my iris, face data, my face data, id verification
-            selfie, keystroke dynamics, enrolled their fingerprint, enrolled his fingerprint, enrolled her
-            fingerprint, registered their fingerprint, registered an iris, iris registered, iris scan was,
-            voice authentication, voice login, speaker verification, face match, face verification, facial
-            verification, biometric login, thumb scan, finger scan, eye scan""",
+        "en": """facial geometry, face geometry, face template, facial template, faceprint*, voice profile, voice
+            signature, recognize my voice, recognise my voice, my voice as * password, voice as * password, scan my
+            face, scan * my face, scan my palm, scan * palm, palm of my hand, take my fingerprints, fingerprints
+            taken, video ident, videoident, enrolled my fingerprint, registered my fingerprint, set up *
+            fingerprint, unlock with my fingerprint, thumbprint, windows hello, voice match, my voice sample, submit
+            a voice sample, gave a voice sample, hand scanner, biometric time clock, e gates, global entry,
+            worldcoin, world id, scanned my iris, my face data, id verification selfie, keystroke dynamics, enrolled
+            their fingerprint, enrolled his fingerprint, enrolled her fingerprint, registered their fingerprint,
+            registered an iris, iris registered, iris scan was, voice authentication, voice login, face
+            verification, facial verification, biometric login, thumb scan, finger scan, eye scan""",
         "nl": """stemafdruk*, stemprofiel, stemmonster, gezicht laten scannen, gezicht * scannen, gezicht scannen,
             gezichtsgeometrie, gezichtsprofiel, video ident, vingerafdrukken laten,
             gezichts id, ontgrendel met mijn gezicht, met mijn gezicht ontgrendelen, duimafdruk, selfie verificatie,
@@ -1297,31 +1271,24 @@ KINDS: dict[str, dict[str, str]] = {
             ma voix pour m identifier, voix pour m identifier, reconnaissance de ma voix, ma voix comme mot de
             passe, sas parafe, =parafe""",
         "es": """me tomaron las huellas, tomar las huellas, tomaron las huellas, tomarme las huellas, mis huellas,
-            escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de
-            voz, mi voz como, geometria facial, reconocimiento de voz,
-            registr* * huella, huella digital, huellas digitales, desbloqueo con huella, lector de huella*, sensor
-            de huella*, huella del pulgar, desbloqueo facial, desbloquear con la cara, escaneo de iris, escanearon
-            el iris,
-            escaneo de retina, escaneo retinal, autenticacion por voz, verificacion facial, =selfie de verificacion,
-            huella de la palma,
-            mi voz para identificarme, mi voz como contrasena, mi voz como clave""",
+            escanear la palma, palma de la mano, escanear * cara, escanear mi cara, muestra de voz, perfil de voz,
+            mi voz como, geometria facial, reconocimiento de voz, registr* * huella, desbloqueo con huella, huella
+            del pulgar, desbloquear con la cara, escaneo de iris, escanearon el iris, escaneo de retina, escaneo
+            retinal, autenticacion por voz, verificacion facial, =selfie de verificacion, huella de la palma, mi voz
+            para identificarme, mi voz como contrasena, mi voz como clave""",
     },
     "union": {
-        "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union,
-            union subs, union fees, union branch, union card, strike pay, strike fund, union organizer, union
-            organiser, organizing a union, organising a union, usdaw, nasuwt, =ucu, =bma, =rcn, pcs
-            union, =cwu, teachers union, out on strike,
-            =walked off the job, work to rule, union drive, union busting, joined a union, join a union, in a union,
-            anti union""",
+        "en": """=ibew, =seiu, =uaw, =afscme, afl cio, union local, my local union, union subs, union fees, union branch,
+            union card, strike pay, strike fund, union organizer, union organiser, organizing a union, organising a
+            union, usdaw, nasuwt, =ucu, =bma, =rcn, pcs union, =cwu, teachers union, out on strike, =walked off the
+            job, work to rule, union drive, union busting, joined a union, join a union, anti union""",
         "nl": """vakbondslid, bij de bond, lid van de bond,
             in de =or, lid van de =or, zit in de =or, contributie * bond, bondscontributie, vakbondscontributie,
             =vcp, cao overleg, personeelsvertegenwoordiging""",
-        "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung,
-            personalrat*, mitarbeitervertretung, warnstreik*, tarifrunde, streikposten, gewerkschaftsbeitrag,
-            beitrag an ver di""",
-        "fr": """=sud rail, =fsu, =cfe cgc,
-            elu au =cse, elue au =cse, cotisation syndicale, cotisation a la =cfdt, cotisation a la =cgt, comite d
-            entreprise, =representant du personnel, =representante du personnel, intersyndicale""",
+        "de": """=ngg, =igbce, ig bce, streikgeld, arbeit niederlegen, arbeitsniederlegung, personalrat*,
+            mitarbeitervertretung, warnstreik*, streikposten, gewerkschaftsbeitrag, beitrag an ver di""",
+        "fr": """=sud rail, =fsu, =cfe cgc, elu au =cse, elue au =cse, cotisation syndicale, cotisation a la =cfdt,
+            cotisation a la =cgt, =representant du personnel, =representante du personnel, intersyndicale""",
         "es": """=cgt, soy del comite, enlace sindical,
             cuota sindical, cuota de =ugt, cuota de =ccoo, cuota de la =ugt, liberado sindical, liberada sindical,
             =ela, =cig""",
@@ -1333,19 +1300,20 @@ KINDS: dict[str, dict[str, str]] = {
             garment*, shul, minyan, daven*, mikveh, tzitzit, salat, jummah, friday prayers, wudu, namaz, puja,
             langar, kirtan, novena, good friday service, church choir, youth group at church, my parish, my pastor,
             my priest, my imam, my rabbi, bishop asked me""",
-        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*,
-            paaswake, misdienaar*, eerste communie, mormoon, mormonen, heiligen der laatste dagen, kerkenraad,
-            ouderling, diaken, vrijdaggebed, gebedsmatje, praktiserend*, kerkkoor, mijn parochie, parochie""",
-        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*,
-            messdiener*, ministrant*, kirchenchor, kirchengemeinde, presbyter*, kirchenvorstand, mormon*, heiligen
-            der letzten tage, freitagsgebet, praktizierend*, aus der kirche ausgetreten, meine gemeinde, pfarrei""",
-        "fr": """alevi*, copte*, maronite*, druze*,
-            veillee pascale, enfant de choeur, catechisme, premiere communion, mormon*, saints des derniers jours,
-            priere du vendredi, =ftour, faire le ramadan, fais le ramadan, fait le ramadan, aumonerie, paroisse*,
-            paroissien*""",
-        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*,
-            monaguillo*, vigilia pascual, catequesis, primera comunion, mormon*, santos de los ultimos dias,
-            parroquia*, cofradia, cofrade, costalero*, oracion del viernes, hago el ramadan, hace el ramadan""",
+        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*, paaswake, misdienaar*, eerste communie,
+            mormoon, mormonen, heiligen der laatste dagen, kerkenraad, ouderling, diaken, vrijdaggebed, gebedsmatje,
+            kerkkoor, mijn parochie, praktiserend* katholiek*, praktiserend* christen*, praktiserend* moslim*,
+            praktiserend* jood*""",
+        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*, messdiener*, ministrant*, kirchenchor,
+            kirchengemeinde, presbyter*, kirchenvorstand, mormon*, heiligen der letzten tage, freitagsgebet, aus der
+            kirche ausgetreten, praktizierend* katholik*, praktizierend* christ*, praktizierend* muslim*,
+            praktizierend* jud*, praktizierend* protestant*""",
+        "fr": """alevi*, copte*, maronite*, druze*, veillee pascale, catechisme, premiere communion, mormon*, saints des
+            derniers jours, priere du vendredi, =ftour, faire le ramadan, fais le ramadan, fait le ramadan,
+            aumonerie, paroissien*, ma paroisse""",
+        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*, monaguillo*, vigilia pascual, catequesis,
+            primera comunion, mormon*, santos de los ultimos dias, cofrade, costalero*, oracion del viernes, hago el
+            ramadan, hace el ramadan, mi parroquia, mi cofradia""",
     },
 }
 
@@ -1412,7 +1380,7 @@ def _complaints(language: str) -> str:
 
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """was a crime, is a crime, daylight robbery, so ocd, bit ocd, little ocd, a tad ocd, berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """lithium ion, lithium battery, lithium batteries, lithium cell*, lithium polymer, was a crime, is a crime, daylight robbery, so ocd, bit ocd, little ocd, a tad ocd, berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -1452,7 +1420,7 @@ BENIGN: dict[str, str] = {
         studied psychology, studying psychology, religiously, pray that, pray the, pray it, pray we, pray this,
         praying that, praying the, praying it, good god, dear god, god what, god that, god this, god why, god how,
         god it""",
-    "nl": """rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
+    "nl": """lithium ion, lithium ionen, lithiumbatterij*, lithium batterij*, rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
         links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
@@ -1461,7 +1429,7 @@ BENIGN: dict[str, str] = {
         van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, koosjer zout, een moord doen voor, moord
         doen voor, vak psychologie, studie psychologie, psychologie studeren, psychologie gestudeerd,
         verkiezingsprogramma*, verkiezingsuitslag*, bid dat, bidden dat, bid maar dat""",
-    "de": """war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
+    "de": """lithium ion, lithium ionen, lithium akku*, lithium batterie*, war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
         sehnsucht, eifersuchtig, sehnsuchtig, tierarzt*, tierklinik, eltern element, elternelement, kindelement, kindprozess, kind prozess, oh mein gott, mein gott,
         gott sei dank, um gottes willen, grus gott, ich glaube, glaube ich, die =schuld, meine =schuld, deine
         =schuld, seine =schuld, frau und mann, die frau, eine frau, der mann, ein mann, mann und frau, die wahl,
@@ -1472,7 +1440,7 @@ BENIGN: dict[str, str] = {
         linken maustaste, koscheres salz, koscher salz, wurde ich * morden, ich wurde * morden,
         psychologiestudium, psychologie studium, psychologie studieren, psychologie studiert, wahlprogramm*,
         wahlergebnis*, bete dass, beten dass, bete * dass""",
-    "fr": """c est un crime, c etait un crime, c est du vol, c etait du vol, veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
+    "fr": """lithium ion, batterie au lithium, batteries au lithium, pile au lithium, piles au lithium, c est un crime, c etait un crime, c est du vol, c etait du vol, veterinaire*, clinique veterinaire, repertoire parent, element parent, element enfant, processus enfant, processus parent, mon dieu, oh
         mon dieu, dieu merci, je vous prie, vous prie, prie de, bonne foi, mauvaise foi, ma foi, dette
         technique, politique de confidentialite, politique de cookies, politique de retour, politique de
         remboursement, politique de securite, politique d utilisation, politique de l entreprise, politique
@@ -1489,7 +1457,7 @@ BENIGN: dict[str, str] = {
         salariale, politique monetaire, politique fiscale, politique de prix, religieusement, prie pour qu, prie pour que,
         prie que, prions pour qu, prions pour que, grand messe, grande messe, operation bancaire, operations
         bancaires, operation commerciale, operation promotionnelle""",
-    "es": """fue un crimen, es un crimen, fue un robo, es un robo, masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
+    "es": """litio ion, ion litio, bateria de litio, baterias de litio, pila de litio, pilas de litio, fue un crimen, es un crimen, fue un robo, es un robo, masa madre, veterinari*, clinica veterinaria, corazon roto, pastillas de freno, pastillas para el lavavajillas, directorio padre, elemento padre, elemento hijo, proceso hijo, proceso padre, nodo hijo, nodo padre,
         dios mio, gracias a dios, por dios, ojala, buena fe, mala fe, politica de privacidad, politica de
         cookies, politica de devoluciones, politica de reembolso, politica de seguridad, politica de la empresa,
         politica de precios, politica de contrasenas, union europea, el origen del, origen de los datos, version
