@@ -14,6 +14,8 @@ after the second batch, never tuned on, its misses read for their kinds),
 README, "first run"), ``dev6.txt`` (hard negatives by kind of context — software, business
 money, the news, study, fiction, sport, cooking, idioms, other people — beside sensitive
 sentences that look like them; measured once before it was tuned on),
+``dev7.txt`` (a tuning set for recall on unseen wording — slang, typos, assistants' notes —
+and hard negatives on the same words, measured once before it was tuned on: README),
 ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
 other sets; never tuned on) and ``blind2.txt`` (a second evaluator's, kept from whoever tuned
 the classifier until tuning ended: never read, never tuned on),
@@ -103,7 +105,7 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language}{' hard' if item.hard else ''}] {sorted(classes)}: {item.text}")
 
 
-SETS = ("dev", "dev3", "dev5", "dev6", "heldout", "heldout2", "heldout3", "blind", "blind2")
+SETS = ("dev", "dev3", "dev5", "dev6", "dev7", "heldout", "heldout2", "heldout3", "blind", "blind2")
 
 
 def _blind(name: str) -> bool:

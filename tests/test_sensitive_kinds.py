@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from memtrust.store.sensitive import sensitive_matches
+from memtrust.store.sensitive import sensitive_class, sensitive_matches
+from tests.sensitive_data import load
 
 
 def _classes(text: str) -> set[str]:
@@ -211,3 +212,11 @@ def test_a_kind_of_wording_is_found_in_each_language(text, cls):
 )
 def test_the_same_words_in_ordinary_senses_are_not_sensitive(text):
     assert _classes(text) == set()
+
+
+def test_the_recall_tuning_set_meets_the_recall_target():
+    # dev7 was tuned on for recall (README: its first run, 0.857); its hard negatives are
+    # left to the context rules, so only recall is held to the target here.
+    sensitive = [item for item in load("dev7") if item.sensitive]
+    missed = [item.text for item in sensitive if sensitive_class(item.text) is None]
+    assert len(missed) / len(sensitive) <= 0.02, missed
