@@ -830,10 +830,10 @@ KINDS: dict[str, dict[str, str]] = {
             dagvaarding, gedagvaard, reclassering*, slachtoffer van oplichting, slachtoffer van phishing,
             slachtoffer van inbraak, slachtoffer van diefstal, slachtoffer van fraude, justitiele documentatie,
             nacht in de cel, drank op achter het stuur, onder invloed gereden, blaastest, ademanalyse,
-            rijontzegging, identiteitsfraude, identiteit gestolen, ben bestolen, ben * bestolen, werd bestolen,
-            bestolen van mijn, gestalkt, aangerand, verkeersboete, boete voor door rood, door rood gereden,
-            snelheidsboete, flitsboete, geflitst, geen =vog, =vog geweigerd, zat in de cel, seksueel lastiggevallen,
-            lastiggevallen op straat""",
+            rijontzegging, identiteitsfraude, identiteit gestolen, ben bestolen, werd bestolen, bestolen van mijn,
+            gestalkt, aangerand, verkeersboete, boete voor door rood, door rood gereden, snelheidsboete, flitsboete,
+            geflitst, geen =vog, =vog geweigerd, zat in de cel, seksueel lastiggevallen, lastiggevallen op straat,
+            =ben op straat bestolen, =ben gisteren bestolen""",
         "de": """~polizei, ~polizisten, ~polizist, ~bullen, ~=richter, ~=richterin, ~staatsanwalt*, ~anwalt, von der
             polizei, angeklagt*, anklage, beschuldigt, handschellen, erwischt beim, beim * erwischt, schwarzfahren,
             schwarzgefahren, steuerhinterziehung, steuern hinterzogen, zusammengeschlagen, verprugelt, ~angegriffen,
@@ -843,7 +843,8 @@ KINDS: dict[str, dict[str, str]] = {
             fuhrungszeugnis, wegen trunkenheit, trunkenheitsfahrt, fuhrerschein * entzogen, fuhrerschein entzogen,
             lappen weg, verfahren gegen mich, identitatsdiebstahl, opfer eines betrugs, opfer eines uberfalls, opfer
             einer straftat, u haft, bestohlen, beklaut, gestalkt, ~polizeikontrolle, mich angezeigt, uns angezeigt,
-            angezeigt wegen, um mein geld betrogen, um * geld betrogen""",
+            angezeigt wegen, um mein geld betrogen, um * geld betrogen, =nacht eingebrochen, =wochenende
+            eingebrochen, =urlaub eingebrochen, =gestern eingebrochen""",
         "fr": """~police, ~policiers, ~flics, ~gendarmes, ~gendarmerie, devant le juge, le juge, la juge, ~tribunal,
             ~procureur, ~=proces, par la police, par les flics, accuse de, inculpe*, ~fouille*, menott*, fait
             choper, fraude fiscale, fraude le fisc, fraude aux impots, fraude dans le, resquille, tabasse*,
@@ -854,7 +855,8 @@ KINDS: dict[str, dict[str, str]] = {
             identite, vol d identite, =controle judiciaire, sous =controle judiciaire, =tig, victime d une arnaque,
             victime d un vol, interpelle par, interpellee par, fait interpeller, escroque, escroquee, harcelee, me
             suis fait braquer, braquage, racket, rackette, retire le permis de conduire, harcele au travail, harcele
-            par mon, harcelee au travail, harcelee par mon""",
+            par mon, harcelee au travail, harcelee par mon, poursuit en justice, poursuivie en justice, me poursuit
+            en justice""",
         "es": """~policia, ~policias, ~guardia civil, ~mossos, ~agentes, ~juez, ~jueza, el fiscal, la fiscal, ~tribunal,
             ir a juicio, al juicio, el juicio, juicio rapido, por la policia, acusad*, =cacheado, =cachearon,
             esposado, esposaron, me pillaron, pillado robando, fraude fiscal, defraude, defraudar, colarse en el
@@ -1102,7 +1104,8 @@ KINDS: dict[str, dict[str, str]] = {
             met betalen, loop achter met de betalingen, achterstand op de huur, achterstand op mijn, in de
             participatiewet, auto * in beslag genomen, spullen * in beslag genomen, in beslag genomen door de
             deurwaarder, @jaarsalaris, @uurloon, @salarisverhoging, @loonsverhoging, sta in het rood, staan in het
-            rood, stond in het rood""",
+            rood, stond in het rood, moet * euro terugbetalen, moet * terugbetalen aan de belastingdienst, kan ik
+            niet betalen, =euro moet terugbetalen, =euro terugbetalen""",
         "de": """pfandung*, *pfandung, p konto, pfandungsschutzkonto, ratenkauf, raten abbezahlen, in raten,
             kurzzeitkredit, minikredit, sofortkredit, kleinkredit, privatkredit, geld geliehen, mit den raten, raten
             im ruckstand, hauskredit, verbraucherinsolvenz, restschuldbefreiung, =aufstocker, =aufstockerin,
@@ -1111,7 +1114,8 @@ KINDS: dict[str, dict[str, str]] = {
             im monat, habe * kredit aufgenommen, hab * kredit aufgenommen, haben * kredit aufgenommen, muss * kredit
             aufnehmen, beziehe sozialleistungen, bekomme sozialleistungen, beziehe grundsicherung, bekomme
             grundsicherung, in der grundsicherung, beziehe kinderzuschlag, @jahresgehalt, @stundenlohn,
-            @gehaltsabrechnung, @lohnabrechnung""",
+            @gehaltsabrechnung, @lohnabrechnung, steuern nachzahlen, steuern nachgezahlt, steuernachzahlung, kann
+            nicht zahlen, nicht zahlen kann, =euro nachzahlen""",
         "fr": """credits a la consommation, credit conso, credits conso, peine a rembourser, du mal a rembourser,
             rembourser mes dettes, rembourser mon credit, rembourser mon pret, paiement en * fois, paiements en *
             fois, je dois * euros, suis a sec, fiche a la banque de france, fichee a la banque de france, =ficp,
@@ -1121,7 +1125,7 @@ KINDS: dict[str, dict[str, str]] = {
             mois, touche * net, compte dans le rouge, loyer * en retard, credit sur le dos, credits sur le dos,
             dettes sur le dos, j ai un credit, j ai deux credits, gagne * euros par mois, touche * euros par mois,
             touche les aides sociales, vis des aides sociales, ma fiche de paie, mes fiches de paie, mon bulletin de
-            salaire, suis dans le rouge""",
+            salaire, suis dans le rouge, dois rembourser * euros, =euros a rembourser""",
         "es": """debo mas de, debo unos, en asnef, =asnef, fichero de morosos, estoy pelado, estoy pelada, estoy tieso,
             estoy tiesa, pago aplazado, pagar a plazos, vivo del paro, cobro del paro, del paro, agencia de cobro*,
             empresa de cobro*, empresa de recobro, agencia de recobro, cobrador del frac, me reclaman una deuda,
@@ -1129,7 +1133,7 @@ KINDS: dict[str, dict[str, str]] = {
             renta minima, renta de insercion, salario social, gano * netos, cobro * netos, me prestaron dinero,
             cuenta en rojo, alquiler * atrasado, voy tarde con el alquiler, cobro * euros al mes, gano * euros al
             mes, mi cuota de la hipoteca, mi subida de sueldo, pedir una subida de sueldo, me dieron una subida de
-            sueldo, pedi dinero prestado, pedi prestado dinero""",
+            sueldo, pedi dinero prestado, pedi prestado dinero, tengo que devolver * euros, =euros a devolver""",
     },
     "politics": {
         "en": """=dsa, phone bank*, phonebank*, door knocking for, organizer with the, organiser with the, campaign
@@ -1144,7 +1148,9 @@ KINDS: dict[str, dict[str, str]] = {
             patriots for europe, =epp, european people s party, remainer*, brexiteer*, brexiter*, trump supporter,
             anti woke, women s march, anti war march, went to a rally, climate rally, =bds, boycotting israeli, my
             vote goes to, gave my vote to, who i m voting for, who i m voting, dem voter, registered democrat,
-            registered republican, paid up member of the * party, paid up labour member""",
+            registered republican, paid up member of the * party, paid up labour member, labour campaign, tory
+            campaign, conservative campaign, democratic campaign, republican campaign, green party campaign,
+            campaign for labour, campaign for the tories""",
         "nl": """+protest, +protesten, boerenprotest*, uit de eu, =nexit, gemeenteraadslid, raadslid, petitie tegen,
             petitie voor, petitie getekend, petitie ondertekend, de petitie, een petitie, demo tegen, demonstrant*,
             +activist, +activiste, +activisten, greenpeace, forum voor democratie, groenlinks pvda, ben nogal
@@ -1354,15 +1360,15 @@ COMPLAINTS: dict[str, str] = {
     "nl": """last van mijn {}, last van m n {}, pijn aan mijn {}, pijn in mijn {}, pijn aan m n {}, mijn {} doet
         pijn, mijn {} doet * pijn, mijn {} doen pijn, {} doet pijn, {} doen pijn, {} verstuikt, {} verdraaid,
         {} gekneusd, gekneusde {}, {} gebroken, gebroken {}, opgezwollen {}, geblesseerd aan mijn {},
-        {} blessure, {} operatie, {} klachten""",
+        {} blessure, {}blessure, {} operatie, {} klachten""",
     "de": """{} tut weh, {} tut * weh, {} tun weh, {} tun * weh, {} schmerzt, {} schmerzen, schmerzen im {},
         schmerzen in der {}, schmerzen am {}, {} verstaucht, {} verletzt, {} gebrochen, {} geschwollen,
-        geschwollene {}, geschwollenen {}, {} verrenkt, {} operation, {} beschwerden""",
+        geschwollene {}, geschwollenen {}, {} verrenkt, {} operation, {} beschwerden, {}verletzung, {}verletzungen""",
     "fr": """mal au {}, mal a la {}, mal aux {}, mal a l {}, douleur au {}, douleurs au {}, douleur a la {},
         douleurs a la {}, douleurs aux {}, {} me fait mal, {} me font mal, {} me fait * mal, entorse au {},
         entorse a la {}, {} casse, {} cassee, {} enfle, {} enflee, {} gonfle, {} gonflee, foule la {},
         foule le {}, tordu la {}, tordu le {}, blesse au {}, blessee au {}, blesse a la {}, blessee a la {},
-        operation du {}, operation de la {}""",
+        operation du {}, blessure au {}, blessure a la {}, operation de la {}""",
     "es": """me duele el {}, me duele la {}, me duelen los {}, me duelen las {}, me duele * {}, me duelen * {},
         dolor de {}, dolores de {}, dolor en el {}, dolor en la {}, dolor en los {}, dolor en las {}, {} hinchad*,
         {} roto, {} rota, {} rotos, {} rotas, torcido el {}, torci el {}, torci la {}, esguince de {}, me rompi el {}, me rompi la {},

@@ -126,6 +126,15 @@ def _classes(text: str) -> set[str]:
         ("I'm into men and women", "sexuality"),
         ("I have MS and fatigue is the worst part", "health"),
         ("been feeling really low and can't be bothered with anything", "health"),
+        # an injury named as a compound, a tax bill to pay back, a break-in at night, a lawsuit
+        ("mijn knieblessure speelt weer op", "health"),
+        ("seit der Schulterverletzung kann ich nicht schwimmen", "health"),
+        ("une blessure au genou m'empêche de courir", "health"),
+        ("ik moet 2.500 euro terugbetalen aan de Belastingdienst", "finance"),
+        ("ich muss Steuern nachzahlen und kann nicht zahlen", "finance"),
+        ("bei uns wurde am Wochenende eingebrochen", "crime"),
+        ("mon ancien associé me poursuit en justice", "crime"),
+        ("I'm volunteering for the Labour campaign this weekend", "politics"),
     ],
 )
 def test_a_kind_of_wording_is_found_in_each_language(text, cls):
@@ -208,6 +217,8 @@ def test_a_kind_of_wording_is_found_in_each_language(text, cls):
         "I'm straight up tired of this bug.",
         "She wore an ankle bracelet to the beach.",
         "the factory uses lithium-ion cells",
+        "Der Bericht meldet eine Datenschutzverletzung beim Anbieter.",
+        "Ben said the build passed.",
     ],
 )
 def test_the_same_words_in_ordinary_senses_are_not_sensitive(text):
