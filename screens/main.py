@@ -412,7 +412,7 @@ class MainScreen(StoreScreen):
         yield MemoryPane("Saved by you", id="saved")
         yield MemoryPane("What we think we know", id="inferred")
         yield DetailPanel(id="detail")
-        yield Footer(compact=True, show_command_palette=False)
+        # The footer (a widget per key) comes right after the first frame, with the lists.
 
     def reload(self) -> None:
         """Read the store again (after a change, or on r)."""
@@ -422,13 +422,16 @@ class MainScreen(StoreScreen):
         self.set_interval(self.OUTSIDE_WRITES_POLL_SECONDS, self.watch_outside_writes)
 
     async def after_first_frame(self) -> None:
-        """Mount both panes' lists, focus one, and read the store. Keys typed before this
-        count: a ``/`` keeps the search box focused, a Tab chooses the other pane."""
+        """Mount both panes' lists and the footer, focus a list, read the store, then the
+        stylesheets the first frame did not need. Keys typed before this count: a ``/``
+        keeps the search box focused, a Tab chooses the other pane."""
         for pane in self.query(MemoryPane):
             await pane.mount_list()
+        await self.mount(Footer(compact=True, show_command_palette=False))
         if self.focused is None:
             self.query_one(f"#{self.current_pane_id}-list").focus()
         self.load_memories()
+        self.memtrust.read_later_css()
 
     def focus_first_list(self) -> None:
         """Focus the "Saved by you" list (nothing before the lists are mounted)."""

@@ -35,6 +35,9 @@ class StoreApp(Protocol):
 
     def now(self) -> datetime: ...
 
+    def read_later_css(self) -> None:
+        """Read the stylesheets the first frame did not need (after the main screen's first frame)."""
+
 
 class StoreScreen(TeardownTolerantScreen[None]):
     """A screen whose store calls run in thread workers that post messages back."""
