@@ -29,6 +29,11 @@ def displayable(text: str, *, keep_newlines: bool = False) -> str:
     ``keep_newlines``: ``\\n`` stays a line break (each line escaped the same way), for a
     panel that shows a value whole and indents what follows its first line.
     """
+    if text.isprintable():
+        # Nothing to escape: every character one_line escapes is one str.isprintable refuses
+        # (tests/test_tui_literal.py checks each code point). The common case, at C speed: a
+        # search keystroke shows some 70 such texts.
+        return text
     if keep_newlines:
         return "\n".join(one_line(line) for line in text.split("\n"))
     return one_line(text)

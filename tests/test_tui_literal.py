@@ -91,3 +91,14 @@ def test_displayable_neutralises_controls_for_display_only(raw, shown):
 
 def test_displayable_keeps_newlines_when_asked():
     assert displayable("two\nlines\x1b", keep_newlines=True) == "two\nlines\\x1b"
+
+
+def test_displayable_shows_every_printable_text_as_it_is_and_escapes_what_one_line_escapes():
+    from memtrust.store.quoting import one_line
+
+    # The short cut (a printable text is shown as it is) may only skip texts one_line would
+    # leave unchanged: no code point str.isprintable accepts is one one_line escapes.
+    changed = [code for code in range(0x110000) if chr(code).isprintable() and one_line(chr(code)) != chr(code)]
+    assert changed == []
+    for text in ("plain words", "Café · 東京", "a\u200db", "tab\there", "nbsp\u00a0here", "\u202eevil"):
+        assert displayable(text) == one_line(text)
