@@ -1432,7 +1432,7 @@ BENIGN: dict[str, str] = {
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
-        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, koosjer zout, een moord doen voor, moord
+        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, er ziek van, ziek van dat, koosjer zout, een moord doen voor, moord
         doen voor, vak psychologie, studie psychologie, psychologie studeren, psychologie gestudeerd,
         verkiezingsprogramma*, verkiezingsuitslag*, bid dat, bidden dat, bid maar dat""",
     "de": """lithium ion, lithium ionen, lithium akku*, lithium batterie*, war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
@@ -2012,9 +2012,11 @@ SENSES: dict[str, Rule] = {
         "",
         """salt, zout, salz, sel, sal, salmon, zalm, lachs, saumon, salmon, recipe*, recette*, eggs, eieren, eier, oeufs, huevos, sauce, saus, sosse, salsa, brine, pekel, lake,
         saumure, salmuera, oven, ofen, four, horno, dough, deeg, teig, pate, masa, marinade, marinate, bake,
-        bakken, backen, cuire, hornear, gravlax, meersalz, zeezout""",
+        bakken, backen, cuire, hornear, gravlax, meersalz, zeezout, deli, delis, restaurant*, cuisine, food,
+        keuken, kuche, cocina, bakery, bagel*, bakkerij, backerei, boulangerie, panaderia, menu, dish,
+        gerecht, gericht, plat, plato""",
         6,
-        -2,
+        -3,
         6,
         2,
     ),
@@ -2073,13 +2075,15 @@ NOT_A_PERSON = frozenset(
     )
 )
 
-#: Things people speak of as if ill or dead ("my battery is sick", "the plant died"): a subject
-#: for health and family only (a stolen car or a phone that unlocks with a face is the user's).
+#: Things people speak of as if ill, dead or on strike ("my battery is sick", "the plant died",
+#: "mein Drucker streikt"): a subject for health, family and union only (a stolen car or a
+#: phone that unlocks with a face is the user's).
 THINGS = frozenset(
     str.split(
         """plant plants tree trees printer laptop server planten boom bomen pflanze pflanzen baum plante plantes
         arbre planta plantas arbol robot akku battery batterij accu batterie bateria phone telefoon handy
-        telefono laptop computer pc auto car wagen coche voiture fiets bike fahrrad velo bici"""
+        telefono laptop computer pc auto car wagen coche voiture fiets bike fahrrad velo bici printer drucker
+        imprimante impresora portatil rechner ordinateur ordenador router wlan wifi"""
     )
 )
 #: Other people a sentence may be about rather than the user: colleagues, friends and
@@ -2725,7 +2729,7 @@ def _about_someone_else(words: list[str], match: SensitiveMatch) -> bool:
         if word in PERSON_CUES:
             animal = False
             continue
-        if animal and (word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family"))):
+        if animal and (word in NOT_A_PERSON or (word in THINGS and match.cls in ("health", "family", "union"))):
             return True
         other = word in OTHERS
         if other or (word in ORGANISATIONS and match.cls in _HELD_BY_ORGANISATIONS):

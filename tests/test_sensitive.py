@@ -393,6 +393,10 @@ def test_the_wider_kinds_leave_ordinary_wording_alone(text):
         "De staking bij de NS legt morgen het treinverkeer plat.",
         "The Republican candidate won the primary in Ohio.",
         "On a voté pour le meilleur dessert du concours.",
+        # a machine "on strike", a deli, being fed up
+        "Mein Drucker streikt schon wieder.",
+        "We had lunch at a Jewish deli in Brooklyn.",
+        "Ik ben er ziek van dat het elke dag regent.",
     ],
 )
 def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
@@ -424,6 +428,8 @@ def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
         ("Estoy en huelga desde el lunes.", "union"),
         ("I voted for the Republican candidate.", "politics"),
         ("Mi compañero y yo fuimos despedidos y ahora tengo deudas.", "finance"),
+        ("Wir streiken morgen bei der Post.", "union"),
+        ("I only eat kosher food.", "religion"),
     ],
 )
 def test_the_users_own_matter_in_such_a_context_stays_sensitive(text, cls):
