@@ -1425,14 +1425,15 @@ BENIGN: dict[str, str] = {
         psychology course, psychology lecture, psychology degree, psychology student*, study psychology,
         studied psychology, studying psychology, religiously, pray that, pray the, pray it, pray we, pray this,
         praying that, praying the, praying it, good god, dear god, god what, god that, god this, god why, god how,
-        god it""",
+        god it, a steal, protest song, protest songs""",
     "nl": """lithium ion, lithium ionen, lithiumbatterij*, lithium batterij*, rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
         links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
         afstemmen, kind van, gradient descent, europese unie, technische schuld, partij voor, een partij,
         wedstrijd, race conditie, politie van de, kanker op, afscheiding, ontsteking van de auto, ontsteking
-        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, er ziek van, ziek van dat, koosjer zout, een moord doen voor, moord
+        van de motor, nuchtere kijk, nuchter bekeken, nuchter naar, er ziek van, ziek van dat, bijna gestolen,
+        haast gestolen, koosjer zout, een moord doen voor, moord
         doen voor, vak psychologie, studie psychologie, psychologie studeren, psychologie gestudeerd,
         verkiezingsprogramma*, verkiezingsuitslag*, bid dat, bidden dat, bid maar dat""",
     "de": """lithium ion, lithium ionen, lithium akku*, lithium batterie*, war ein verbrechen, ist ein verbrechen, war diebstahl, ist diebstahl, versucht, untersucht, ausgesucht, aufgesucht, heimgesucht, abgesucht, durchsucht, eifersucht,
@@ -1759,7 +1760,7 @@ SENSES: dict[str, Rule] = {
         my novel, mijn roman, meinem roman, mon roman, mi novela, novela, chapter, hoofdstuk, kapitel,
         chapitre, capitulo, scene, szene, escena, plot, first act, eerste bedrijf, ersten akt, premier acte,
         primer acto, children s book, kinderboek, kinderbuch, livre jeunesse, libro infantil, the villain,
-        de schurk, der schurke, le mechant, el villano, serie, series, the film, the movie, the book, the show,
+        de schurk, der schurke, le mechant, el villano, procedural, procedurals, serie, series, the film, the movie, the book, the show,
         de film, het boek, der film, das buch, le film, le livre, la pelicula, el libro, la novela""",
         8,
         1,
@@ -2036,6 +2037,48 @@ SENSES: dict[str, Rule] = {
         -2,
         4,
         3,
+    ),
+    # An election in a club, a class or a board is no politics.
+    "club elections": Rule(
+        "politics",
+        "election*, verkiezing*, wahl*, eleccion*, vote*, stem*",
+        """club, clubs, clubvoorzitter*, verein*, vereniging*, association, asociacion, captain, kapitein,
+        kapitan, capitaine, capitan, chair, chairman, chairwoman, chairperson, voorzitter*, vorsitz*,
+        president du club, presidente del club, board, bestuur, vorstand, conseil d administration, junta,
+        committee, comite, commissie, ausschuss, class representative, klassensprecher*, delegue*,
+        delegado*, student council, leerlingenraad, schulerrat, team captain, aanvoerder*""",
+        6,
+        0,
+    ),
+    # A fingerprint smudge on a screen is dirt, not a biometric.
+    "smudges": Rule(
+        "biometrics",
+        "finger*, vinger*, empreinte*, huella*",
+        """smudge*, smear*, vlek*, veeg, vegen, fleck*, schmier*, tache*, trace, traces, mancha*, clean,
+        cleaning, schoon, schoonmaken, sauber, putzen, nettoyer, nettoie, limpiar, limpio, limpia, wipe,
+        afvegen, abwischen, essuyer, zit op het scherm, ist auf dem bildschirm, est sur l ecran, esta en la
+        pantalla, on the screen, on the glass, op het glas, auf dem glas, sur la vitre, en el cristal""",
+        6,
+        0,
+    ),
+    # "The DNA of our company": a culture, not a genome.
+    "a culture's DNA": Rule(
+        "genetics",
+        "dna, adn",
+        """company, bedrijf, unternehmens, unternehmen, firma, entreprise, empresa, brand, merk, marke,
+        marque, marca, team, culture, cultuur, kultur, cultura, organisation*, organisatie*, organizacion,
+        club, city, stad, stadt, ville, ciudad, product, produit, producto, startup""",
+        4,
+        -2,
+    ),
+    # A library's or a parking fine is an everyday charge, not a crime.
+    "everyday fines": Rule(
+        "crime",
+        "",
+        """library, bibliotheek*, bibliothek*, bibliotheque*, biblioteca*, book, boek, buch, livre, libro,
+        te laat inleveren, late return, en retard, devolver tarde""",
+        8,
+        -3,
     ),
     # Business money: a company's debt, a job ad's salary, a client's invoice, a bond.
     "business money": Rule(

@@ -397,6 +397,11 @@ def test_the_wider_kinds_leave_ordinary_wording_alone(text):
         "Mein Drucker streikt schon wieder.",
         "We had lunch at a Jewish deli in Brooklyn.",
         "Ik ben er ziek van dat het elke dag regent.",
+        # a club's election, a smudge on a screen, a culture's DNA, a library fine
+        "Die Wahl des neuen Vereinsvorsitzenden ist am Donnerstag.",
+        "There's a fingerprint smudge on my glasses, how do I clean them?",
+        "La innovación está en el ADN de la empresa.",
+        "The library fine for a late book is 20 cents a day.",
     ],
 )
 def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
@@ -430,6 +435,9 @@ def test_a_kind_of_ordinary_context_makes_a_sensitive_word_ordinary(text):
         ("Mi compañero y yo fuimos despedidos y ahora tengo deudas.", "finance"),
         ("Wir streiken morgen bei der Post.", "union"),
         ("I only eat kosher food.", "religion"),
+        ("My fingerprint unlocks the screen of my phone.", "biometrics"),
+        ("Ik heb mijn DNA laten testen via een bedrijf.", "genetics"),
+        ("I voted in the general election.", "politics"),
     ],
 )
 def test_the_users_own_matter_in_such_a_context_stays_sensitive(text, cls):
