@@ -141,6 +141,9 @@ class PaneRows:
     #: Of ``total``, the quarantined rows the saved pane lists beside what was saved (its title
     #: counts them apart, as the Overview and the DSAR report do); -1: not counted (a search).
     quarantined: int = -1
+    #: Of ``total``, the rows only an MCP client said yes to (§10: not yet the user's), counted
+    #: apart the same way; -1: not counted.
+    client: int = -1
 
 
 @dataclass(frozen=True)
@@ -507,7 +510,7 @@ class MainScreen(StoreScreen):
         are left out of the page and of the total."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
-        quarantined = -1
+        quarantined = client = -1
         if not search:
             rows = store.page(formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             total = store.count(formation=formation, statuses=statuses)
@@ -517,6 +520,7 @@ class MainScreen(StoreScreen):
                 quarantined = store.count(formation=formation, statuses=("quarantined",))
                 if expired_by is not None:
                     quarantined -= store.count_expired(expired_by, formation=formation, statuses=("quarantined",))
+                client = store.count_confirmed_in_client()
         else:
             rows = store.search_page(search, formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             # The total comes after (MainScreen.Counted): counting every match would delay the rows.
@@ -525,8 +529,8 @@ class MainScreen(StoreScreen):
         if expired_by is not None:
             rows = [m for m in rows if m.expires_at is None or to_epoch(m.expires_at) > expired_by]
         if last:
-            return PaneRows(rows[-PAGE_ROWS:], total, False, beyond, quarantined)
-        return PaneRows(rows[:PAGE_ROWS], total, beyond, quarantined=quarantined)
+            return PaneRows(rows[-PAGE_ROWS:], total, False, beyond, quarantined, client)
+        return PaneRows(rows[:PAGE_ROWS], total, beyond, quarantined=quarantined, client=client)
 
     @work(thread=True, exit_on_error=False, group="search-count", exclusive=True, description="Counting matches")
     def count_matches(self, search: str, generation: int) -> None:
@@ -573,6 +577,7 @@ class MainScreen(StoreScreen):
                 more=rows.more,
                 searching=searching,
                 quarantined=rows.quarantined,
+                client=rows.client,
             )
         self._explain_demo_examples(view)
         if first_view:

@@ -8,9 +8,10 @@ the same answer on the same store).
 
 The figures, all at one instant ``now`` (aware UTC):
 
-- **held**: memories saved by you (explicit, active), inferred (implicit; always active),
-  pending (waiting for the user's yes, §3.6) and quarantined (held back, §3.5). The four
-  parts add up to every row.
+- **held**: memories saved by you (explicit, active, confirmed by the user), not yet by you
+  (explicit and active on an MCP client's yes alone, §10), inferred (implicit; always
+  active), pending (waiting for the user's yes, §3.6) and quarantined (held back, §3.5).
+  The parts add up to every row.
 - **expiries** (§4), week by week for :data:`EXPIRY_WEEKS` weeks from ``now``: week ``i``
   holds the rows whose expiry falls in ``(now + 7·i days, now + 7·(i+1) days]``, cut at
   :data:`EXPIRY_HORIZON_DAYS` (the last week is six days long). A row's expiry is its
@@ -72,6 +73,9 @@ def _week_sql(week: int) -> str:
 _MEMORIES_SQL = "\nUNION ALL\n".join(
     [
         "SELECT 'held', formation, status, count(*) FROM memories GROUP BY formation, status",
+        # Of the active explicit rows, those only a client said yes to (§10): the partial index.
+        "SELECT 'client', NULL, NULL, count(*) FROM memories INDEXED BY memories_confirmed_in"
+        " WHERE confirmed_in IS NOT NULL",
         *(_week_sql(week) for week in range(EXPIRY_WEEKS)),
         f"SELECT 'pending', (due - :now - 1) / {WEEK_SECONDS}, NULL, count(*) FROM"
         f" (SELECT {_PENDING_DUE_SQL} AS due FROM memories WHERE formation = 'explicit' AND status = 'pending')"
@@ -100,22 +104,27 @@ def _day(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class Held:
-    """How many memories are held, by what they are (§2, §3): the parts add up to ``total``."""
+    """How many memories are held, by what they are (§2, §3): the parts add up to ``total``.
+    ``client``: active on an MCP client's yes alone (§10), never counted as ``saved``."""
 
     saved: int
     inferred: int
     pending: int
     quarantined: int
+    client: int = 0
 
     @property
     def total(self) -> int:
         """Every memory held."""
-        return self.saved + self.inferred + self.pending + self.quarantined
+        return self.saved + self.client + self.inferred + self.pending + self.quarantined
 
     def parts(self) -> tuple[tuple[str, int], ...]:
-        """``(label, count)`` in the order the screen and the report show them."""
+        """``(label, count)`` in the order the screen and the report show them; "not yet by
+        you" (the badge's words, §8) only when a client's yes holds any."""
+        client = (("not yet by you", self.client),) if self.client else ()
         return (
             ("saved by you", self.saved),
+            *client,
             ("inferred", self.inferred),
             ("pending", self.pending),
             ("quarantined", self.quarantined),
@@ -258,6 +267,7 @@ def _build(
     now: datetime,
     *,
     held_rows: Iterable[tuple[str, str, int]],
+    client: int,
     expiry_rows: Iterable[tuple[str, int, int]],
     given_rows: Iterable[tuple[str, str, int]],
     last_review: int | None,
@@ -266,7 +276,7 @@ def _build(
 ) -> Overview:
     """Assemble an :class:`Overview` from grouped rows (both readers end here, so they
     cannot word or sort anything differently)."""
-    held = {"saved": 0, "inferred": 0, "pending": 0, "quarantined": 0}
+    held = {"saved": 0, "inferred": 0, "pending": 0, "quarantined": 0, "client": 0}
     for formation, status, count in held_rows:
         if formation == "implicit":
             held["inferred"] += count
@@ -274,6 +284,8 @@ def _build(
             held[status] += count
         else:
             held["saved"] += count
+    held["saved"] -= client  # a client's yes is not the user's (§10)
+    held["client"] = client
     weeks: list[dict[str, int]] = [{} for _ in range(EXPIRY_WEEKS)]
     for kind, week, count in expiry_rows:
         weeks[week][kind] = weeks[week].get(kind, 0) + count
@@ -323,9 +335,12 @@ def read_overview(store: MemoryStore, now: datetime) -> Overview:
     held_rows: list[tuple[str, str, int]] = []
     expiry_rows: list[tuple[str, int, int]] = []
     settings: dict[str, str] = {}
+    client = 0
     for tag, a, b, count in tagged:
         if tag == "held":
             held_rows.append((a, b, count))
+        elif tag == "client":
+            client = count
         elif tag == "expiry":  # a: the week; b: how many of its rows are inferred (None: no rows)
             expiry_rows += [("inferred", a, b or 0), ("saved", a, count - (b or 0))]
         elif tag == "pending":
@@ -335,6 +350,7 @@ def read_overview(store: MemoryStore, now: datetime) -> Overview:
     return _build(
         now,
         held_rows=held_rows,
+        client=client,
         expiry_rows=expiry_rows,
         given_rows=given,
         last_review=epoch_setting(settings.get(LAST_REVIEW_SETTING)),
@@ -367,9 +383,11 @@ def overview_from_export(data: dict[str, Any]) -> Overview:
     end = now_epoch + EXPIRY_HORIZON_DAYS * 86400
     held: dict[tuple[str, str], int] = {}
     expiring: dict[tuple[str, int], int] = {}
+    client = 0
     for record in data["memories"]:
         formation, status = record["formation"], record["status"]
         held[formation, status] = held.get((formation, status), 0) + 1
+        client += record.get("confirmed_in") is not None
         expires, pending_until = _epoch_of(record["expires_at"]), _epoch_of(record.get("pending_until"))
         due = expires
         if status == "pending" and pending_until is not None and (expires is None or pending_until < expires):
@@ -395,6 +413,7 @@ def overview_from_export(data: dict[str, Any]) -> Overview:
     return _build(
         datetime.fromtimestamp(now_epoch, UTC),
         held_rows=[(formation, status, count) for (formation, status), count in held.items()],
+        client=client,
         expiry_rows=[(kind, week, count) for (kind, week), count in expiring.items()],
         given_rows=[(consumer, formation, count) for (consumer, formation), count in given.items()],
         last_review=epoch_setting(settings.get(LAST_REVIEW_SETTING)),

@@ -24,12 +24,15 @@ from memtrust.store.overview import Held
 
 #: Each kind: (the Held attribute, its words — the badges' words, §8).
 KINDS = (("saved", "saved by you"), ("inferred", "inferred"), ("pending", "pending"), ("quarantined", "quarantined"))
+#: A client's yes (§10), shown after "saved by you" when any memory holds one; drawn in the
+#: pending colour: it too waits for the user's own yes.
+CLIENT_KIND = ("client", "not yet by you")
 
 
-def held_words(label: str, count: int, total: int) -> str:
+def held_words(label: str, count: int, total: int, width: int = 13) -> str:
     """One kind in words, aligned for the column beside its bar: ``saved by you      6  46%``."""
     share = round(100 * count / total) if total else 0
-    return f"{label:<13}{count:>7,} {share:>3}%"
+    return f"{label:<{width}}{count:>7,} {share:>3}%"
 
 
 class HeldBars(Widget):
@@ -55,11 +58,13 @@ class HeldBars(Widget):
         table = Table.grid(expand=True, padding=(0, 1, 0, 0))
         table.add_column(no_wrap=True)
         table.add_column(ratio=1)
-        for attribute, label in KINDS:
+        kinds = [KINDS[0], CLIENT_KIND, *KINDS[1:]] if held.client else list(KINDS)
+        width = max(13, *(len(label) + 1 for _, label in kinds))
+        for attribute, label in kinds:
             count = getattr(held, attribute)
-            colour = self.get_component_rich_style(f"held-bars--{attribute}")
+            colour = self.get_component_rich_style(f"held-bars--{'pending' if attribute == 'client' else attribute}")
             bar = ProgressBar(
                 total=max(held.total, 1), completed=count, style=back, complete_style=colour, finished_style=colour
             )
-            table.add_row(Text(held_words(label, count, held.total)), bar)
+            table.add_row(Text(held_words(label, count, held.total, width)), bar)
         return table

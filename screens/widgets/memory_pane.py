@@ -94,6 +94,8 @@ class MemoryPane(Vertical):
         self.total = 0
         #: How many of :attr:`total` are quarantined (counted apart in the title), or -1.
         self.quarantined = -1
+        #: How many of :attr:`total` only an MCP client said yes to (§10), or -1.
+        self.client = -1
         #: Rows exist in the store after the last loaded one / before the first loaded one.
         self.more = False
         self.earlier = False
@@ -147,12 +149,20 @@ class MemoryPane(Vertical):
 
     def _title(self, searching: bool) -> str:
         """``Saved by you (6)``; with quarantined rows listed too, ``Saved by you (6 ·
-        1 quarantined)``: one count rule everywhere — what was saved is the active rows (the
-        Overview's and the DSAR report's "saved by you"), a quarantined row is counted apart."""
-        if searching or self.total < 0 or self.quarantined <= 0:
+        1 quarantined)``, and with rows only an MCP client said yes to, ``Saved by you (6 · 1
+        not yet by you)``: one count rule everywhere — what was saved is the active rows the
+        user confirmed (the Overview's and the DSAR report's "saved by you"); a quarantined row
+        and a client's yes (§10) are counted apart."""
+        quarantined, client = max(self.quarantined, 0), max(self.client, 0)
+        if searching or self.total < 0 or not (quarantined or client):
             count = "…" if self.total < 0 else f"{self.total:,}"
             return f"{self.pane_title} ({count}{' found' if searching else ''})"
-        return f"{self.pane_title} ({self.total - self.quarantined:,} · {self.quarantined:,} quarantined)"
+        parts = [f"{self.total - quarantined - client:,}"]
+        if client:
+            parts.append(f"{client:,} not yet by you")
+        if quarantined:
+            parts.append(f"{quarantined:,} quarantined")
+        return f"{self.pane_title} ({' · '.join(parts)})"
 
     def set_total(self, total: int, *, searching: bool) -> None:
         """The full count arrived after the rows (a search counts its matches afterwards)."""
@@ -171,13 +181,15 @@ class MemoryPane(Vertical):
         searching: bool = False,
         highlight: str | None = None,
         quarantined: int | None = None,
+        client: int | None = None,
     ) -> None:
         """Replace the rows with ``memories`` (a page, in order); ``total`` is how many there
         are in all (default: this page; -1 while still being counted), ``more`` whether pages
         exist after it, ``earlier`` whether pages exist before it. Shows ``empty`` when there
         are none. ``highlight`` ``"first"`` or ``"last"`` puts the highlight on that row (Home,
         End); by default it stays on the same memory when it is still there. ``quarantined``:
-        how many of ``total`` are quarantined (kept when ``None``)."""
+        how many of ``total`` are quarantined, ``client``: how many only an MCP client said yes
+        to (each kept when ``None``)."""
         option_list = self.option_list
         previous = self.highlighted_memory
         previous_index = option_list.highlighted
@@ -185,6 +197,8 @@ class MemoryPane(Vertical):
         self.total = len(memories) if total is None else total
         if quarantined is not None:
             self.quarantined = quarantined
+        if client is not None:
+            self.client = client
         self.more, self.asked_more = more, False
         self.earlier, self.asked_earlier = earlier, False
         self._fill(now)
