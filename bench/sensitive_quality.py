@@ -16,6 +16,9 @@ money, the news, study, fiction, sport, cooking, idioms, other people — beside
 sentences that look like them; measured once before it was tuned on),
 ``dev7.txt`` (a tuning set for recall on unseen wording — slang, typos, assistants' notes —
 and hard negatives on the same words, measured once before it was tuned on: README),
+``dev8.txt`` (a tuning set written from a newcomer's report: specialists, treatments and
+assistance dogs, worship practice, gender-affirming items; software evictions, crime fiction and
+games, elections followed for work, an organism's genome; measured once before it was tuned on),
 ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
 other sets; never tuned on) and ``blind2.txt`` (a second evaluator's, kept from whoever tuned
 the classifier until tuning ended: never read, never tuned on),
@@ -105,7 +108,7 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language}{' hard' if item.hard else ''}] {sorted(classes)}: {item.text}")
 
 
-SETS = ("dev", "dev3", "dev5", "dev6", "dev7", "heldout", "heldout2", "heldout3", "blind", "blind2")
+SETS = ("dev", "dev3", "dev5", "dev6", "dev7", "dev8", "heldout", "heldout2", "heldout3", "blind", "blind2")
 
 
 def _blind(name: str) -> bool:

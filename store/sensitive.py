@@ -910,7 +910,8 @@ KINDS: dict[str, dict[str, str]] = {
             predisposicion genetica, enfermedad de huntington, soy portador, soy portadora""",
     },
     "health": {
-        "en": """feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed, cut
+        "en": """guide dog, hearing dog, assistance dog, service dog, seeing eye dog, since losing my sight, since losing her sight, since losing his sight, since losing sight, since losing my hearing, since losing her hearing, since losing his hearing, since losing hearing, after losing her sight, after losing his sight, lost her sight, lost his sight, lost my sight, lost her hearing, lost his hearing, lost my hearing, manage my =ms, manage her =ms, manage his =ms, nephrolog*, pulmonolog*, hepatolog*, gastroenterolog*, haematolog*, hematolog*, weed for the pain, weed for my pain, weed for her pain, weed for his pain, cannabis for the pain, cannabis for my pain, cannabis for pain, medical cannabis, medical marijuana, fertility treatment*, fertility clinic, =ivf treatment, since my bypass, since her bypass, since his bypass, after my bypass, after her bypass, after his bypass,
+            feeling low, feel low, feeling down, feel down, can t get out of bed, couldn t get out of bed, cut
             myself, cutting again, my nerves, for my nerves, bad nerves, lost * kilos without, lost * pounds
             without, losing weight without, =uti, =utis, bladder infection, yeast infection, cramps, menstrual,
             period cramps, blood work, bloodwork, blood results, my results came back, biopsy results, scan results,
@@ -959,7 +960,8 @@ KINDS: dict[str, dict[str, str]] = {
             =pots, =pots syndrome, expecting our first baby, expecting our first child, =paralysed from the, i m
             =paralysed, i am =paralysed, =paralyzed from the, i m on the spectrum, i am on the spectrum, he s on the
             spectrum, she s on the spectrum, they re on the spectrum, is on the spectrum""",
-        "nl": """niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me rot, voel me
+        "nl": """hulphond, signaalhond, assistentiehond, zicht verloor, zicht verloren, gehoor verloor, gehoor verloren, blind werd, doof werd, nefroloog, longarts, maag darm leverarts, hematoloog, wiet tegen de pijn, cannabis tegen de pijn, medicinale cannabis, medicinale wiet, vruchtbaarheidsbehandeling*, vruchtbaarheidskliniek, ivf traject, ivf behandeling,
+            niet lekker in mijn vel, niet lekker in m n vel, zit niet lekker, voel me down, voel me rot, voel me
             slecht, voel me somber, ben somber, neerslachtig*, lusteloos, kan niet slapen, slaap slecht, slecht
             geslapen, nachtmerries, herbelevingen, hechtingen, doorverwezen, bloeduitslagen, bloedwaarden,
             ijzertekort, vitaminetekort, tekort aan vitamine, blaasontsteking, schimmelinfectie, menstruatie*,
@@ -991,7 +993,8 @@ KINDS: dict[str, dict[str, str]] = {
             diclofenac, simvastatine, gestopt met roken, stoppen met roken, nicotinepleister*, soa test, =soa,
             condoom*, ruggenprik, lumbaalpunctie, epiduraal, ongesteld, ben ongesteld, mijn menstruatie, ben
             verlamd, is verlamd sinds, gedeeltelijk verlamd, gebruik* lithium""",
-        "de": """habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s nicht gut,
+        "de": """blindenhund, blindenfuhrhund, assistenzhund, signalhund, erblindet, ertaubt, gehor verloren, nephrolog*, pneumolog*, hamatolog*, gastroenterolog*, kinderwunschbehandlung*, kinderwunschklinik*, kunstliche befruchtung, cannabis gegen die schmerzen, gras gegen die schmerzen, medizinisches cannabis, cannabis auf rezept,
+            habe rucken, hab rucken, hab s im rucken, hab es im rucken, mir geht es nicht gut, mir geht s nicht gut,
             geht mir nicht gut, fuhle mich schlecht, antriebslos*, niedergeschlagen*, kann nicht schlafen, schlafe
             schlecht, albtraume, alptraume, flashbacks, genaht, genaht werden, bin gesturzt, facharzt, facharztin,
             uberweisung zum, befund*, blutwerte, blutbild, eisenmangel, vitaminmangel, blasenentzundung,
@@ -1023,7 +1026,8 @@ KINDS: dict[str, dict[str, str]] = {
             stille noch, querschnittslahmung, querschnittsgelahmt*, keinen schluck alkohol, bin trocken seit, bin
             seit * trocken, bin erkaltet, stark erkaltet, ziemlich erkaltet, bin * erkaltet, wochen entbunden,
             monaten entbunden, tagen entbunden, gerade entbunden, frisch entbunden""",
-        "fr": """pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup de
+        "fr": """chien guide, chien d aveugle, chien d assistance, perdu la vue, perdu l audition, perdu l ouie, nephrolog*, pneumolog*, hepatolog*, gastro enterolog*, hematolog*, pontage*, cannabis contre la douleur, cannabis therapeutique, traitement de fertilite, traitement de fecondite, parcours de =pma, fecondation in vitro,
+            pas le moral, plus le moral, moral a zero, je me sens mal, me sens mal, deprime, le cafard, coup de
             blues, n arrive pas a dormir, dors mal, fais des cauchemars, flashbacks, points de suture, suture*,
             prise de sang, bilan sanguin, carence*, anemie, infection urinaire, mycose, regles douloureuses, mes
             regles, crampes, vomi, vomir, vomissements, fievreu*, enfle*, hematome*, claquage, dechirure, tendon*,
@@ -1052,7 +1056,8 @@ KINDS: dict[str, dict[str, str]] = {
             bout, mal psychologiquement, suis ampute*, amputee de la jambe, ampute de la jambe, amputation, plus une
             goutte d alcool, ne bois plus d alcool, ne bois plus une goutte, suis mal en point, depistage des =ist,
             une =ist""",
-        "es": """de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir, duermo mal,
+        "es": """perro guia, perro de asistencia, perdio la vista, perdio el oido, perdido la vista, nefrolog*, neumolog*, hepatolog*, gastroenterolog*, hematolog*, tratamiento de fertilidad, tratamientos de fertilidad, clinica de fertilidad, reproduccion asistida, marihuana para el dolor, cannabis para el dolor, maria para el dolor, bypass coronario, baipas,
+            de bajon, estoy con la depre, depre, me siento mal, me encuentro mal, no puedo dormir, duermo mal,
             pesadillas, flashbacks, puntos de sutura, me cai y, me caí, me derivaron, analisis de sangre, falta de
             hierro, anemia, infeccion de orina, cistitis, candidiasis, dolores menstruales, colicos, calambres,
             vomitar, vomite, vomitando, febril, moraton*, esguince*, tendon*, ligamento*, fisio, osteopata,
@@ -1190,32 +1195,38 @@ KINDS: dict[str, dict[str, str]] = {
             =progres, soy progre, votante de, votantes de, sociata, podemita, pepero, pepera, =marcha contra""",
     },
     "ethnicity": {
-        "en": """igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*, amazigh*,
+        "en": """holocaust survivor*, survived the holocaust, family in the holocaust, died in the holocaust, died in auschwitz, murdered in auschwitz, auschwitz where * grandparents, auschwitz where grandparents, auschwitz * where grandparents, auschwitz * where * grandparents,
+            igbo, yoruba, hausa, fulani, amhara, oromo, tigrayan, tigrinya, tutsi, hutu, kikuyu, berber*, amazigh*,
             kabyle*, quechua*, aymara, mapuche, guarani, sahrawi*, saharaui*, sahraoui*, hmong, pashtun*, hazara*,
             baloch*, uyghur*, uighur*, rohingya, yazidi*, sinhalese, romani, irish traveller*, romany, romanichal,
             mixed heritage, dual heritage, as a brown, brown woman, brown man, =bame, =bipoc, chicano, chicana, afro
             latin*, afro caribbean, black british, my parents are from, my family is from, my mum is from, my mom is
             from, my dad is from, my parents are * immigrants, child of immigrants, daughter of immigrants, son of
             immigrants, kid of immigrants""",
-        "nl": """berber*, kabyl*, oeigoer*, jezidi*, paschtoe*,
+        "nl": """holocaustoverlevende*, familie in de holocaust, omgekomen in auschwitz, vermoord in auschwitz,
+            berber*, kabyl*, oeigoer*, jezidi*, paschtoe*,
             roots liggen in, mijn roots, ben indo, ik ben roma, bicultureel, biculturele, nieuwe nederlander*, mijn
             ouders komen uit, mijn moeder komt uit, mijn vader komt uit, mijn familie komt uit, kind van migranten""",
-        "de": """berber*, kabyl*, uigur*, jesid*, paschtun*, belutsch*, als schwarzer der, als schwarze die, ich als schwarzer, ich als schwarze,
+        "de": """holocaustuberlebende*, familie im holocaust, in auschwitz ermordet, in auschwitz umgekommen,
+            berber*, kabyl*, uigur*, jesid*, paschtun*, belutsch*, als schwarzer der, als schwarze die, ich als schwarzer, ich als schwarze,
             eltern kommen aus, familie kommt aus, grosseltern kamen aus, eltern kamen aus, mutter kommt aus, vater
             kommt aus, eingewandert, einwanderer*, gastarbeiter*, person of color, schwarze deutsche, jenische,
             jenischer, kind von einwanderern""",
-        "fr": """berbere*, kabyle*, ouighour*, yezidi*, pachtoun*, quechua*,
+        "fr": """survivant de la shoah, survivante de la shoah, survivants de la shoah, famille dans la shoah, morts a auschwitz, mort a auschwitz,
+            berbere*, kabyle*, ouighour*, yezidi*, pachtoun*, quechua*,
             mes parents viennent d, mes parents sont originaires d, originaire d, originaires d, ma famille vient d,
             harki*, pied noir*, pieds noirs, noich, racise*, yenish, afro descendant*, antillais*, reunionnais*,
             martiniquais*, guadeloupeen*, double nationalite, binational*, enfant d immigres, fille d immigres, fils
             d immigres""",
-        "es": """bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*,
+        "es": """superviviente del holocausto, supervivientes del holocausto, familia en el holocausto, murieron en auschwitz, murio en auschwitz,
+            bereber*, cabila*, uigur*, yazidi*, pastun*, quechua*, aimara*,
             mis padres son de, mis padres vienen de, mis padres emigraron de, emigraron de, emigre de, mi familia es
             de, mi familia viene de, descendiente de, hijo de inmigrantes, hija de inmigrantes, hijos de
             inmigrantes, racializad*, doble nacionalidad""",
     },
     "sexuality": {
-        "en": """genderfluid*, gender fluid, agender, intersex*, two spirit, i m ace, i am ace, might be ace, open
+        "en": """binder and packer*, binders and packer*, packers and a binder, packer and binder*, gender clinic, gender affirming, top surgery,
+            genderfluid*, gender fluid, agender, intersex*, two spirit, i m ace, i am ace, might be ace, open
             relationship, sexting, nudes, swinger*, one night stand, friends with benefits, hook* up with, hooking
             up, attracted to men, attracted to women, attracted to guys, attracted to girls, attracted to both, into
             guys, into girls, sleep* with men, sleep* with women, sleep* with guys, sleep* with girls, =started =t,
@@ -1223,22 +1234,26 @@ KINDS: dict[str, dict[str, str]] = {
             transfem*, chest binder, drag king, =closeted, sapphic, same sex partner, they them pronouns, uses they
             them, as a straight man, as a straight woman, straight couple, sex toy*, vibrator*, dildo*, into men,
             into women""",
-        "nl": """genderfluide, intersekse, bi ben, bi bent, val op mannen, val op vrouwen, val op jongens, val op
+        "nl": """binder en packer*, genderkliniek, genderpoli, genderteam, genderbevestigend*,
+            genderfluide, intersekse, bi ben, bi bent, val op mannen, val op vrouwen, val op jongens, val op
             meisjes, open relatie, seks met, sexting, begonnen met testosteron, aan de testosteron, slik
             testosteron, testosteron * begonnen, genderneutrale voornaamwoorden, lhbtiq*, lhbti*, lgbtq*, ben
             hetero, seksspeeltje*, vibrator*""",
-        "de": """genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
+        "de": """binder und * packer, binder und packer, geschlechtsangleichend*, genderambulanz,
+            genderfluid*, intergeschlechtlich*, intersexuell*, bi bin, bi bist, bi ist, im bett lauft, im bett
             klappt,
             stehe auf manner, stehe auf frauen, offene beziehung, schlafe mit, sexting, one night stand,
             nehme * testosteron, nehme testosteron, testosteron nehme, seit * testosteron, ungeoutet,
             geschlechtsneutral angesprochen, lgbtq*, lsbti*,
             bin hetero, sexspielzeug*, vibrator*""",
-        "fr": """genderfluid*, intersexe*, intersexue*,
+        "fr": """binder et * packer*, binder et packer*, affirmation de genre, transition de genre,
+            genderfluid*, intersexe*, intersexue*,
             attire par les, attiree par les, couche avec, coucher avec, relation libre, plan cul, sexting,
             la testo, sous testo, commence la testo, sous testosterone, couple libre, couple ouvert, sortir du
             placard, sorti du placard, sortie du placard, fais mon coming out, lgbtq*, lgbti*,
             suis hetero, sextoy*, vibromasseur*""",
-        "es": """genero fluido, intersexual*, me gustan los chicos, me gustan las chicas, me gustan los hombres, me
+        "es": """binder y * packer*, binder y packer*, afirmacion de genero, mastectomia masculinizante,
+            genero fluido, intersexual*, me gustan los chicos, me gustan las chicas, me gustan los hombres, me
             gustan las mujeres, me atraen los, me atraen las, relacion abierta, me acuesto con, acostarme con,
             follamigo*, empece con la testosterona, me pongo testosterona, tomo testosterona, hormonarme,
             hormonandome, pronombre elle, lgtb*, lgtbi*, lgtbiq*, lgbtq*, soy hetero, juguete* sexual*, vibrador*""",
@@ -1300,24 +1315,29 @@ KINDS: dict[str, dict[str, str]] = {
             =ela, =cig""",
     },
     "religion": {
-        "en": """jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*,
+        "en": """gospel choir, choir at church, sings at mass, at mass every, goes to mass, go to mass, friday prayers, =jummah, =jumuah, =jumma,
+            jehova*, alevi*, cemevi, druze, druse*, ahmadi*, ahmadiyya, copt*, maronite*,
             easter vigil, vigil mass, altar server, altar boy, eucharist, holy communion, first
             communion, church elder, youth pastor, mission trip, missionary, latter day saint*, =lds, temple
             garment*, shul, minyan, daven*, mikveh, tzitzit, salat, jummah, friday prayers, wudu, namaz, puja,
             langar, kirtan, novena, good friday service, church choir, youth group at church, my parish, my pastor,
             my priest, my imam, my rabbi, bishop asked me""",
-        "nl": """getuige van jehova, getuigen van jehova, koptisch*, alevitisch*, paaswake, misdienaar*, eerste communie,
+        "nl": """gospelkoor, koor van de kerk, naar de mis, vrijdaggebed, naar de moskee,
+            getuige van jehova, getuigen van jehova, koptisch*, alevitisch*, paaswake, misdienaar*, eerste communie,
             mormoon, mormonen, heiligen der laatste dagen, kerkenraad, ouderling, diaken, vrijdaggebed, gebedsmatje,
             kerkkoor, mijn parochie, praktiserend* katholiek*, praktiserend* christen*, praktiserend* moslim*,
             praktiserend* jood*""",
-        "de": """zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*, messdiener*, ministrant*, kirchenchor,
+        "de": """gospelchor, chor der gemeinde, zur messe, in die messe, freitagsgebet, zum gebet in die moschee,
+            zeugin jehovas, zeuge jehovas, alevit*, koptisch*, maronit*, messdiener*, ministrant*, kirchenchor,
             kirchengemeinde, presbyter*, kirchenvorstand, mormon*, heiligen der letzten tage, freitagsgebet, aus der
             kirche ausgetreten, praktizierend* katholik*, praktizierend* christ*, praktizierend* muslim*,
             praktizierend* jud*, praktizierend* protestant*""",
-        "fr": """alevi*, copte*, maronite*, druze*, veillee pascale, catechisme, premiere communion, mormon*, saints des
+        "fr": """chorale gospel, chorale de l eglise, chorale de la messe, a la messe, priere du vendredi, prieres du vendredi,
+            alevi*, copte*, maronite*, druze*, veillee pascale, catechisme, premiere communion, mormon*, saints des
             derniers jours, priere du vendredi, =ftour, faire le ramadan, fais le ramadan, fait le ramadan,
             aumonerie, paroissien*, ma paroisse""",
-        "es": """testigo de jehova, alevi*, copto*, copta*, maronita*, druso*, monaguillo*, vigilia pascual, catequesis,
+        "es": """coro gospel, coro de la iglesia, coro de la misa, a misa, oracion del viernes, rezo del viernes,
+            testigo de jehova, alevi*, copto*, copta*, maronita*, druso*, monaguillo*, vigilia pascual, catequesis,
             primera comunion, mormon*, santos de los ultimos dias, cofrade, costalero*, oracion del viernes, hago el
             ramadan, hace el ramadan, mi parroquia, mi cofradia""",
     },
@@ -1386,7 +1406,7 @@ def _complaints(language: str) -> str:
 
 #: Ordinary phrases that contain a sensitive word. Where one overlaps a match, the longer wins.
 BENIGN: dict[str, str] = {
-    "en": """lithium ion, lithium battery, lithium batteries, lithium cell*, lithium polymer, was a crime, is a crime, daylight robbery, so ocd, bit ocd, little ocd, a tad ocd, berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
+    "en": """grand theft auto, lithium ion, lithium battery, lithium batteries, lithium cell*, lithium polymer, was a crime, is a crime, daylight robbery, so ocd, bit ocd, little ocd, a tad ocd, berber rug, berber carpet, polite, politely, politeness, impolite, vet clinic, broken heart, broke my heart, broken hearted, heartbroken, sight for sore eyes, parent directory, parent folder, parent class, parent node, parent process, parent element, parent
         company, parent component, parent commit, parent issue, parent window, child process, child processes,
         child node, child nodes, child element, child elements, child class, child component, child thread,
         child window, child theme, child widget, white paper, great depression, tropical depression, office
@@ -1426,7 +1446,7 @@ BENIGN: dict[str, str] = {
         studied psychology, studying psychology, religiously, pray that, pray the, pray it, pray we, pray this,
         praying that, praying the, praying it, good god, dear god, god what, god that, god this, god why, god how,
         god it, a steal, protest song, protest songs""",
-    "nl": """lithium ion, lithium ionen, lithiumbatterij*, lithium batterij*, rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
+    "nl": """lees een detective, leest een detective, las een detective, lithium ion, lithium ionen, lithiumbatterij*, lithium batterij*, rechts afgeslagen, links afgeslagen, rechts afslaan, links afslaan, rechts af, links af, rechts aanhouden,
         links aanhouden, was een misdaad, is een misdaad, was diefstal, is diefstal, was een diefstal, is een diefstal, dierenarts*, dierenkliniek, gebroken hart, hart gebroken, ouder directory, ouderelement, kind proces, kindproces, kind element, oh mijn god, god zij dank,
         mijn god, goddank, ik geloof, geloof me, geloof dat, ik denk, arts and crafts, de =schuld, mijn =schuld,
         jouw =schuld, zijn =schuld, man en paard, de man, een man, de vrouw, een vrouw, vrouw en man, stem af,
@@ -1761,7 +1781,10 @@ SENSES: dict[str, Rule] = {
         chapitre, capitulo, scene, szene, escena, plot, first act, eerste bedrijf, ersten akt, premier acte,
         primer acto, children s book, kinderboek, kinderbuch, livre jeunesse, libro infantil, the villain,
         de schurk, der schurke, le mechant, el villano, procedural, procedurals, serie, series, the film, the movie, the book, the show,
-        de film, het boek, der film, das buch, le film, le livre, la pelicula, el libro, la novela""",
+        de film, het boek, der film, das buch, le film, le livre, la pelicula, el libro, la novela, detective novel*,
+        detective story, detective stories, detectiveroman*, detectiveverhaal, detektivroman*, detektivgeschichte*,
+        roman policier, romans policiers, polar, polars, novela policiaca, novela negra, lees een detective,
+        leest een detective, een roman, un roman, einen roman""",
         8,
         1,
     ),
@@ -2017,7 +2040,7 @@ SENSES: dict[str, Rule] = {
         keuken, kuche, cocina, bakery, bagel*, bakkerij, backerei, boulangerie, panaderia, menu, dish,
         gerecht, gericht, plat, plato""",
         6,
-        -3,
+        3,
         6,
         2,
     ),
@@ -2097,6 +2120,41 @@ SENSES: dict[str, Rule] = {
         -4,
         8,
         3,
+    ),
+    # Software evicts cache entries and pods; only a home is an eviction.
+    "software evictions": Rule(
+        "finance",
+        "evict*, ontruim*, desaloj*, expuls*, evince*",
+        """cache, caches, pod, pods, container*, scheduler, kubelet, kubernetes, node, nodes, memory, geheugen,
+        speicher, memoire, memoria, lru, entry, entries, key, keys, page, pages, buffer, redis, memcached,
+        pressure, druk, druck, pression, presion""",
+        8,
+        -2,
+    ),
+    # The news followed for work: an election covered, not a vote cast.
+    "the news for work": Rule(
+        "politics",
+        "election*, verkiezing*, wahl*, eleccion*",
+        """coverage, verslaggeving, berichterstattung, couverture, cobertura, for work, for my job, voor mijn
+        werk, voor het werk, voor mijn baan, fur die arbeit, fur meinen job, beruflich, pour le travail, pour
+        mon travail, pour le boulot, por trabajo, para el trabajo, por mi trabajo, newspaper, krant, zeitung,
+        periodico, newsroom, redactie, redaktion, redaction, redaccion""",
+        8,
+        0,
+    ),
+    # An organism's genome (a fly's, a plant's) is biology, not the user's genes.
+    "an organism's genome": Rule(
+        "genetics",
+        "genom*, genoo*, genoma*",
+        """fruit fly, fruitvlieg*, fruchtflieg*, drosophil*, mosca de la fruta, mosca, zebrafish, zebravis,
+        zebrafisch, poisson zebre, pez cebra, mouse, mice, muis, muizen, maus, mause, souris, raton, ratones,
+        yeast, gist, hefe, levure, levadura, bacteri*, bakteri*, virus, virussen, viren, plant, plants, plante,
+        plantes, planta, plantas, pflanze*, rice, rijst, reis, riz, arroz, wheat, tarwe, weizen, ble, trigo,
+        tomato*, tomaat, tomate*, maize, corn, chimpanzee*, chimpansee*, schimpanse*, chimpance*, neanderthal*,
+        neandertal*, worm, worms, c elegans, arabidopsis, organism*, organisme*, organismo*, species, soort,
+        soorten, espece*, especie*, animal, animals, dier, dieren, tier, tiere, animaux, animales""",
+        8,
+        -2,
     ),
 }
 

@@ -231,3 +231,15 @@ def test_the_recall_tuning_set_meets_the_recall_target():
     sensitive = [item for item in load("dev7") if item.sensitive]
     missed = [item.text for item in sensitive if sensitive_class(item.text) is None]
     assert len(missed) / len(sensitive) <= 0.02, missed
+
+
+def test_the_newcomer_tuning_set_meets_both_targets():
+    # dev8 was tuned on (README: its first run, recall 0.644, false positives 43.9 %): medical
+    # specialists, treatments and assistance dogs, worship practice, gender-affirming items
+    # against software evictions, crime fiction and games, a club's or the news' election, an
+    # organism's genome. Both targets are held here, as its hard negatives were tuned too.
+    items = load("dev8")
+    missed = [item.text for item in items if item.sensitive and sensitive_class(item.text) is None]
+    flagged = [item.text for item in items if not item.sensitive and sensitive_class(item.text) is not None]
+    assert len(missed) / sum(item.sensitive for item in items) <= 0.02, missed
+    assert len(flagged) / sum(not item.sensitive for item in items) <= 0.03, flagged
