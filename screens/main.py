@@ -128,6 +128,13 @@ def _next_page(rows: Sequence[Row], *, backward: bool) -> list[Row]:
     return list(rows[-PAGE_ROWS:] if backward else rows[:PAGE_ROWS])
 
 
+def _unexpired(rows: list[Memory], expired_by: int | None) -> list[Memory]:
+    """``rows`` without those expired by ``expired_by`` (epoch seconds, UTC; None: all of them)."""
+    if expired_by is None:
+        return rows
+    return [m for m in rows if m.expires_at is None or to_epoch(m.expires_at) > expired_by]
+
+
 @dataclass(frozen=True)
 class PaneRows:
     """One page of a pane: rows, how many in all (-1: still being counted), whether pages
@@ -381,6 +388,9 @@ class MainScreen(StoreScreen):
         super().__init__()
         self.memory_view: MemoryView | None = None
         self.prune_first = prune
+        #: While the launch prune runs (epoch seconds, UTC: when it started): the rows expired by
+        #: then are left out of every read, searches and pages included, until they are gone.
+        self.pruning_up_to: int | None = None
         #: The first resume (the first frame) was handled: the lists are mounted or mounting.
         self.started = False
         #: The pane whose list has (or last had) the focus: the detail panel follows its
@@ -480,7 +490,9 @@ class MainScreen(StoreScreen):
             # slip in between two of its reads and make the keystroke wait for each.
             with store.db.read():
                 self.data_version = store.data_version()  # what is shown is as new as this, at least
-                expired_by = to_epoch(self.memtrust.now()) if prune else None
+                if prune:
+                    self.pruning_up_to = to_epoch(self.memtrust.now())
+                expired_by = self.pruning_up_to
                 panes = {pane_id: self._read_pane(pane_id, search, expired_by=expired_by) for pane_id in PANES}
                 pending, learning = inbox_count(store), store.learning_enabled()
             view = MemoryView(panes=panes, search=search, pending=pending, learning=learning)
@@ -489,7 +501,10 @@ class MainScreen(StoreScreen):
             self.post_message(self.Loaded(MemoryView({}, search, 0, False), -1))
             raise
         if prune:
-            report = store.prune(actor="system", batch=LAUNCH_PRUNE_BATCH, between=self._wait_while_typing)
+            try:
+                report = store.prune(actor="system", batch=LAUNCH_PRUNE_BATCH, between=self._wait_while_typing)
+            finally:
+                self.pruning_up_to = None
             if report.total:
                 self.post_message(self.Pruned())
             if (notice := report.notice()) is not None:
@@ -506,8 +521,8 @@ class MainScreen(StoreScreen):
     def _read_pane(self, pane_id: str, search: str, *, last: bool = False, expired_by: int | None = None) -> PaneRows:
         """A pane's first page, or with ``last`` its last page (End), for ``search``: one index
         read either way (the pane index, or the full-text index while searching). With
-        ``expired_by`` (epoch seconds UTC: launch, before the prune) the rows expired by then
-        are left out of the page and of the total."""
+        ``expired_by`` (epoch seconds UTC: when the launch prune started, while it runs) the
+        rows expired by then are left out of the page and of the total."""
         store = self.memtrust.store
         formation, statuses = PANES[pane_id]
         quarantined = client = -1
@@ -524,10 +539,11 @@ class MainScreen(StoreScreen):
         else:
             rows = store.search_page(search, formation=formation, statuses=statuses, last=last, limit=PAGE_ROWS + 1)
             # The total comes after (MainScreen.Counted): counting every match would delay the rows.
-            total = -1 if len(rows) > PAGE_ROWS else len(rows)
+            total = -1
         beyond = len(rows) > PAGE_ROWS
-        if expired_by is not None:
-            rows = [m for m in rows if m.expires_at is None or to_epoch(m.expires_at) > expired_by]
+        rows = _unexpired(rows, expired_by)
+        if search and not beyond:
+            total = len(rows)  # every match is on this page
         if last:
             return PaneRows(rows[-PAGE_ROWS:], total, False, beyond, quarantined, client)
         return PaneRows(rows[:PAGE_ROWS], total, beyond, quarantined=quarantined, client=client)
@@ -691,16 +707,15 @@ class MainScreen(StoreScreen):
                 before=cursor if backward else None,
             )
         beyond = len(found) > PAGE_ROWS
-        rows = _next_page(found, backward=backward)
+        rows = _unexpired(_next_page(found, backward=backward), self.pruning_up_to)
         self.post_message(self.MoreLoaded(pane_id, rows, beyond, anchor.id, generation, backward=backward))
 
     @work(thread=True, exit_on_error=False, group="store-more", description="Reading the first or last memories")
     def read_edge(self, pane_id: str, last: bool, search: str, generation: int) -> None:
         """Read a pane's first page, or with ``last`` its last page, for ``search`` (thread
         worker)."""
-        self.post_message(
-            self.EdgeLoaded(pane_id, self._read_pane(pane_id, search, last=last), last, search, generation)
-        )
+        page = self._read_pane(pane_id, search, last=last, expired_by=self.pruning_up_to)
+        self.post_message(self.EdgeLoaded(pane_id, page, last, search, generation))
 
     def on_main_screen_more_loaded(self, message: MoreLoaded) -> None:
         if message.generation != self.generation:

@@ -59,6 +59,9 @@ async def test_the_launch_prune_deletes_small_batches_and_waits_while_the_user_t
 
 async def test_a_keystroke_reads_its_view_holding_the_store_once(store, clock, monkeypatch):
     saved(store, "music.genre", "jazz record")
+    # Only the keystroke's read: not the count of matches after a pause, nor the poll.
+    monkeypatch.setattr(main_screen, "COUNT_AFTER_TYPING_PAUSE", 60)
+    monkeypatch.setattr(MainScreen, "OUTSIDE_WRITES_POLL_SECONDS", 60)
     inferred(store, "style.answer_length", "brief")
     app = make_app(store, clock)
     async with app.run_test(size=SIZE) as pilot:
@@ -101,3 +104,37 @@ async def test_the_garbage_collector_waits_for_the_keystrokes_frame(store, clock
         await settle(pilot)
         assert ("j", False) in frames  # the letter's frame was painted with the collector held
         assert gc.isenabled()  # and it runs again after it
+
+
+async def test_a_search_made_before_the_launch_prune_ends_never_shows_an_expired_row(store, clock, monkeypatch):
+    kept = saved(store, "music.genre", "jazz record")
+    gone = saved(store, "music.old_genre", "jazz standards")
+    with store.db.write() as conn:
+        conn.execute("UPDATE memories SET expires_at = ? WHERE id = ?", (int(clock.now.timestamp()) - 60, gone.id))
+    started, release = threading.Event(), threading.Event()
+    prune = store.prune
+
+    def held_prune(**kwargs):
+        started.set()
+        assert release.wait(10)
+        return prune(**kwargs)
+
+    monkeypatch.setattr(store, "prune", held_prune)
+    app = make_app(store, clock, prune=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if started.is_set():
+                break
+        await pilot.press("slash", *"jazz")
+        screen = app.screen
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if screen.memory_view is not None and screen.memory_view.search == "jazz" and not screen.reading:
+                break
+        assert not release.is_set() and screen.memory_view.search == "jazz"
+        assert [m.id for m in screen.memory_view.saved] == [kept.id]  # the expired row is not shown
+        release.set()
+        await settle(pilot)
+        assert screen.pruning_up_to is None
+        assert gone.id not in {m.id for m in store.list()}
