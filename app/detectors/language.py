@@ -104,6 +104,13 @@ class LanguageDetector(ImplicitDetector):
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         reading = self.read(conversation)
+        if len(self.sample) == SAMPLE_SIZE:
+            # The sample is full: unless the next turn to draw is among this conversation's,
+            # only the count moves on.
+            eligible = [turn for turn in reading.turns if len(turn.text) >= MIN_LETTERS]
+            if self.seen + len(eligible) <= self._next:
+                self.seen += len(eligible)
+                return iter(())
         for index, turn in enumerate(reading.turns):
             if len(turn.text) < MIN_LETTERS:  # cannot hold enough letters: never sampled
                 continue

@@ -50,6 +50,8 @@ def count_words(text: str) -> int:
     if not text.isascii():
         return len(_WORD.findall(text))
     kinds = text.encode("ascii").translate(_ASCII_KIND)
+    if b"j" not in kinds:  # no apostrophe or hyphen (most messages): every run is one word
+        return kinds.count(b" a") + kinds.startswith(b"a")
     runs = kinds.count(b" a") + kinds.count(b"ja") + kinds.startswith(b"a")
     joins = kinds.count(b"aj") - kinds.count(b"ajj") - kinds.count(b"aj ") - kinds.endswith(b"aj")
     return runs - joins
@@ -99,6 +101,11 @@ class ConversationReading:
 
     def turn_at(self, position: int) -> Turn:
         """The user turn whose words hold ``position`` (an offset in :attr:`folded`)."""
+        return self.turns[self.turn_index(position)]
+
+    def turn_index(self, position: int) -> int:
+        """The index (into :attr:`turns`, :attr:`epochs`, :attr:`texts`) of the user turn whose
+        words hold ``position`` (an offset in :attr:`folded`)."""
         starts = self._starts
         if starts is None:
             folded, starts = self.folded, [0]
@@ -107,4 +114,4 @@ class ConversationReading:
                 starts.append(found + len(SEPARATOR) - 1)
                 found = folded.find(SEPARATOR, found + 1)
             self._starts = starts
-        return self.turns[bisect_right(starts, position) - 1]
+        return bisect_right(starts, position) - 1

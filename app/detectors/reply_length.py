@@ -88,11 +88,21 @@ class ReplyLengthDetector(ImplicitDetector):
         turns, texts, epochs = reading.turns, reading.texts, reading.epochs
         short: list[int] = []  # the replies of each kind, given to the evidence in one call each
         long: list[int] = []
-        for index in replies:
+        if not any_hint:  # no reply asks for more or less: each is told by its length alone
+            self.replies += len(replies)
+            for index in replies:
+                count = count_words(texts[index])
+                if count <= SHORT_WORDS:
+                    short.append(index)
+                elif count >= LONG_WORDS:
+                    long.append(index)
+            if short:
+                self.contradicted = False  # a short reply after the contradiction, in file order
+        for index in replies if any_hint else ():
             turn = turns[index]
             self.replies += 1
-            lowered = turn.text.lower() if any_hint else ""
-            hinted = any_hint and _hinted(lowered)
+            lowered = turn.text.lower()
+            hinted = _hinted(lowered)
             if hinted and _WANTS_MORE.search(lowered):
                 self.asked_more += 1
                 long.append(index)

@@ -223,14 +223,20 @@ def topics_in(
     pass, and screened for sensitive classes only when a topic was found."""
     if reading is None or reading.conversation is not conversation:
         reading = ConversationReading(conversation)
+    return {topic: reading.turns[index] for topic, index in _topic_turns(reading, min_keywords).items()}
+
+
+def _topic_turns(reading: ConversationReading, min_keywords: int = MIN_KEYWORDS) -> dict[str, int]:
+    """:func:`topics_in` as topic → the index of the matching message in ``reading.turns``."""
+    folded = reading.folded
     ends = {
         topic: end
-        for topic, (keywords, decisive, end) in _scan(reading.folded).items()
+        for topic, (keywords, decisive, end) in _scan(folded).items()
         if decisive or len(keywords) >= min_keywords
     }
-    if not ends or first_class(folded_matches(reading.folded)) is not None:
+    if not ends or first_class(folded_matches(folded)) is not None:
         return {}
-    return {topic: reading.turn_at(end) for topic, end in ends.items()}
+    return {topic: reading.turn_index(end) for topic, end in ends.items()}
 
 
 class TopicsDetector(ImplicitDetector):
@@ -249,11 +255,13 @@ class TopicsDetector(ImplicitDetector):
 
     def observe(self, conversation: Conversation, file_name: str) -> Iterator:
         self.conversations += 1
-        for name, turn in topics_in(conversation, reading=self.read(conversation)).items():
+        reading = self.read(conversation)
+        turns, epochs = reading.turns, reading.epochs
+        for name, index in _topic_turns(reading).items():
             log = self.logs.get(name)
             if log is None:
                 log = self.logs[name] = EvidenceLog()
-            log.add(file_name, turn)
+            log.add(file_name, turns[index], epochs[index])
         return iter(())
 
     @staticmethod
