@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 #: The quotation marks memtrust puts around outside text.
 OPEN_QUOTE, CLOSE_QUOTE = "\u201c", "\u201d"
@@ -27,8 +28,48 @@ QUOTED_CELLS = 120
 ID_CELLS = 42
 ELLIPSIS = "\u2026"
 
-#: Characters that look like a quotation mark and could pass for the closing one.
-_QUOTE_LIKE = frozenset('"\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u2039\u203a\u301d\u301e\u301f\uff02')
+#: Words of a character's Unicode name that mark it as a quotation mark or one that looks like
+#: one: the dingbat and emoji ornaments (U+275D, U+1F676), the primes and the double acute that
+#: read as ``"`` (U+2033, U+02BA, U+02DD), the ditto mark (U+3003), the Hebrew gershayim
+#: (U+05F4) and the full-width apostrophe. Derived from the character database, not a list, so
+#: that a look-alike memtrust never heard of is escaped too.
+_QUOTE_NAME_WORDS = ("QUOTATION", "QUOTE", "PRIME", "DITTO", "GERSHAYIM", "DOUBLE ACUTE", "APOSTROPHE")
+#: The apostrophe as written in words ("don't", "l’immeuble", Ukrainian "м’ята"): a single
+#: mark that cannot pass for memtrust's double closing one, kept as typed so that ordinary
+#: text stays readable.
+_APOSTROPHES = frozenset("'\u2019\u02bc")
+
+
+@lru_cache(maxsize=4096)
+def looks_like_quote(char: str) -> bool:
+    """Whether ``char`` (one character) is a quotation mark or could pass for one, so that
+    memtrust escapes it inside its own quotation marks (§8, §10).
+
+    True for every initial and final quotation mark (Unicode categories ``Pi``, ``Pf``), every
+    opening and closing bracket outside ASCII (``Ps``, ``Pe``: the corner brackets that quote in
+    Chinese and Japanese, 「」『』｢｣, the guillemet-like angle brackets …), which covers the
+    Unicode ``Quotation_Mark`` property, and every character whose name says it is or looks
+    like one (:data:`_QUOTE_NAME_WORDS`), except the apostrophe of words (U+0027, U+2019,
+    U+02BC) and letters and marks other than those drawn as a double mark (ʺ, ˮ). ASCII ``( ) [ ] { }`` are kept: they cannot pass for a quotation mark (labels'
+    square brackets are escaped where a name stands in one, :func:`quoted_name`).
+    """
+    if char == '"':
+        return True
+    if char in _APOSTROPHES or char.isascii():
+        return False
+    category = unicodedata.category(char)
+    if category in ("Pi", "Pf", "Ps", "Pe"):
+        return True
+    if category[0] in "NZC":
+        return False
+    name = unicodedata.name(char, "")
+    if category[0] in "LM":
+        # Letters and marks of words (Hungarian ő, N'Ko tone apostrophes) are kept; only the
+        # modifier letters drawn as a double mark (U+02BA ʺ, U+02EE ˮ) read as a quote.
+        return "DOUBLE PRIME" in name or "DOUBLE APOSTROPHE" in name
+    return any(word in name for word in _QUOTE_NAME_WORDS)
+
+
 #: Named escapes, as in Python and JSON.
 _NAMED = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"'}
 #: Format characters kept as they are: they join letters (emoji sequences, Persian, Indic
@@ -42,14 +83,14 @@ def escaped(char: str) -> str:
     Escaped: the backslash, line and paragraph breaks of every kind, other control
     characters (``\\x07``), format characters such as bidi overrides and zero-width spaces
     (``\\u202e``) except the two joiners, lone surrogates, and quotation-mark look-alikes
-    (``\\u201d``; ``"`` as ``\\"``).
+    (:func:`looks_like_quote`: ``\\u201d``, ``\\u275e``; ``"`` as ``\\"``).
     """
     if char in _NAMED:
         return _NAMED[char]
     code = ord(char)
     category = unicodedata.category(char)
     if (
-        char in _QUOTE_LIKE
+        looks_like_quote(char)
         or category in ("Cc", "Zl", "Zp", "Cs")
         or (category == "Cf" and char not in _JOINERS)
         or code == 0x85
@@ -67,7 +108,7 @@ def one_line(text: str) -> str:
     >>> one_line('Call me "Rob"\u2028\u202eok\n')
     'Call me "Rob"\\u2028\\u202eok\\n'
     """
-    return "".join(char if char == "\\" or char in _QUOTE_LIKE else escaped(char) for char in text)
+    return "".join(char if char == "\\" or looks_like_quote(char) else escaped(char) for char in text)
 
 
 def _cells(text: str) -> int:
