@@ -183,7 +183,9 @@ def check_export(data: Any) -> CheckedExport:
     validate_export(data)
     rows = []
     refused = []
-    for position, record in enumerate(data["memories"], start=1):
+    for position, given in enumerate(data["memories"], start=1):
+        record = dict(given)
+        _rederive_claims(record)
         where = f"memory {position} ({record['key'].split('.', 1)[0]}.…)"
         proposal = Proposal(
             record["key"],
@@ -209,8 +211,6 @@ def check_export(data: Any) -> CheckedExport:
             if isinstance(values.get(name), str):
                 values[name] = withheld_evidence(values[name])
         values["key"] = keyed_note(record["key"], record["value"])  # §2: an older export's notes.<slug>
-        if "confirmed_in" not in record:  # an export made before §10's confirmed_in: as the upgrade derives it
-            values["confirmed_in"] = legacy_confirmed_in(record["source"], record["source_ref"], record["status"])
         try:
             for name in MEMORY_TIME_FIELDS:
                 values[name] = _epoch(values[name])
@@ -235,6 +235,32 @@ def check_export(data: Any) -> CheckedExport:
             "The export has an impossible date in its audit, consent, ingest or request records; nothing was imported."
         ) from None
     return CheckedExport(rows, refused)
+
+
+#: The ``source`` prefix of an inference an agent reported over MCP; its scope is the agent's (§10).
+AGENT_INFERENCE_PREFIX = "inference:agent_"
+
+
+def _rederive_claims(values: dict[str, Any]) -> None:
+    """Re-derive, in place, what an export record claims about who confirmed a memory and who
+    may read it, from the fields that record how it was formed (§2, §7, §10): a file is outside
+    text, and what it claims may lower, never raise, what a memory is.
+
+    - An agent's explicit row whose ``source_ref`` carries the client-confirmed mark
+      (:data:`store.model.CONFIRMED_BY_ELICITATION`) is restored as confirmed in that client
+      (:func:`store.model.legacy_confirmed_in`) when the file names no client: an export made
+      before ``confirmed_in``, or a ``confirmed_in`` emptied by hand, never makes it "saved by
+      you". The user confirms it again in memtrust (a yes given in memtrust before the export
+      leaves the mark behind too, and the file cannot prove it).
+    - An agent's inference (source ``inference:agent_<consumer>``) is restored in that
+      consumer's scope whatever scope the file gives it: an agent's guesses are its own (§10),
+      never given to other consumers through the shared scope.
+    """
+    if values["formation"] == "explicit" and values.get("confirmed_in") is None:  # absent in older exports
+        values["confirmed_in"] = legacy_confirmed_in(values["source"], values["source_ref"], values["status"])
+    source = values["source"]
+    if values["formation"] == "implicit" and source.startswith(AGENT_INFERENCE_PREFIX):
+        values["scope"] = source.removeprefix(AGENT_INFERENCE_PREFIX)
 
 
 def is_empty(store: MemoryStore) -> bool:

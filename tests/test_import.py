@@ -346,3 +346,51 @@ def test_a_client_confirmation_survives_the_round_trip_and_an_older_export_gets_
         assert third.get(kept.id).confirmed_in == "Zed"
     finally:
         third.close()
+
+
+def test_an_edited_export_never_makes_a_client_confirmed_row_yours_nor_an_agents_guess_shared(
+    store, second_store, tmp_path
+):
+    # An export is outside text (§9, §10): what it says about confirmation and scope may lower
+    # what a memory is, never raise it. Emptying confirmed_in, or moving an agent's inference
+    # to the shared scope, is undone from the fields that record how the row was formed.
+    from memtrust.store.model import confirmed_by_user, to_epoch
+
+    now = to_epoch(store.clock())
+    store.set_learning(True, actor="test")
+    client_confirmed = store.propose(
+        Proposal(
+            "profile.name",
+            "Zed",
+            "explicit",
+            "agent",
+            source_ref="agent:memtrust#c1;confirmed-by-elicitation",
+            confirmed=True,
+            confirmed_in="memtrust",
+        ),
+        actor="agent:memtrust",
+    ).memory
+    guess = store.propose(
+        Proposal(
+            "locale.timezone",
+            "Asia/Gaza",
+            "implicit",
+            "inference:agent_assistant",
+            source_ref="agent:assistant#c2",
+            scope="assistant",
+            confidence=0.9,
+            evidence={"agent": "assistant", "first_seen": now, "last_seen": now},
+        ),
+        actor="agent:assistant",
+    ).memory
+    data = build_export(store, app_version="test")
+    for record in data["memories"]:
+        if record["id"] == client_confirmed.id:
+            record["confirmed_in"] = None
+        if record["id"] == guess.id:
+            record["scope"] = "shared"
+    restore(second_store, _through_a_file(data, tmp_path), actor="test")
+    restored = second_store.get(client_confirmed.id)
+    assert restored.confirmed_in == "memtrust"
+    assert not confirmed_by_user(restored)
+    assert second_store.get(guess.id).scope == "assistant"
