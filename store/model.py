@@ -7,6 +7,7 @@ database; naive datetimes are refused at the boundary (:func:`to_epoch`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -264,7 +265,10 @@ def client_name(name: str) -> str:
     """A client's ``clientInfo`` name made fit for ``confirmed_in`` (§10): at most
     :data:`CLIENT_NAME_MAX` characters, NUL and lone surrogates replaced by U+FFFD (SQLite and
     JSON hold it exactly), ``an unnamed client`` when nothing is left, ``(withheld: <kind>)``
-    when it holds a secret (§3.5: it is stored beside the memory). Kept otherwise as the
+    when it holds a secret (§3.5: it is stored beside the memory), followed by ``(an MCP
+    client, not memtrust itself)`` when it holds the app's name in any case, width or
+    punctuation (``memtrust``, ``MEM-TRUST``), so a client's yes never reads as memtrust's
+    own. Kept otherwise as the
     client gave it: it is outside text, shown quoted (store.quoting.quoted) wherever it appears."""
     cleaned = "".join("\ufffd" if char == "\x00" or 0xD800 <= ord(char) <= 0xDFFF else char for char in name)
     cleaned = cleaned[:CLIENT_NAME_MAX]
@@ -273,7 +277,18 @@ def client_name(name: str) -> str:
     from memtrust.store.secrets import find_secret  # compiled on a write's first use
 
     found = find_secret(cleaned)
-    return f"(withheld: {found})" if found else cleaned
+    if found:
+        return f"(withheld: {found})"
+    if _APP_NAME in "".join(char for char in unicodedata.normalize("NFKC", cleaned).casefold() if char.isalnum()):
+        # A client may call itself memtrust; its yes must never read as memtrust's own (§10).
+        return cleaned[: CLIENT_NAME_MAX - len(_NOT_THE_APP)] + _NOT_THE_APP
+    return cleaned
+
+
+#: The app's own name, which a client's name may not pass for (:func:`client_name`).
+_APP_NAME = "memtrust"
+#: What a client's name that holds the app's name is shown with.
+_NOT_THE_APP = " (an MCP client, not memtrust itself)"
 
 
 def legacy_confirmed_in(source: str, source_ref: str | None, status: str) -> str | None:

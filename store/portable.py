@@ -2,7 +2,7 @@
 
 ``memtrust export --for chatgpt|claude|gemini|text`` — and the app's export dialog — write
 the memories the user saved themselves as one paste-ready block: never an inference, a
-pending request or a quarantined memory, unless ``include_inferred`` adds the inferences,
+pending request, a quarantined memory or one only an agent's client said yes to (§10), unless ``include_inferred`` adds the inferences,
 each marked as a guess (never a weak guess, §3.8, and none while implicit learning is off,
 §3.2). The first line says where the block came from. Each target's memory page takes a
 limited length (:data:`TARGETS`); what does not fit is left out, in a stated order, and
@@ -22,7 +22,7 @@ from datetime import datetime
 
 from memtrust.store.consumers import is_weak_guess
 from memtrust.store.memories import MemoryStore
-from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
+from memtrust.store.model import DEFAULT_SCOPE, Memory, confirmed_by_user, confirmed_in_client_only, to_epoch
 from memtrust.store.quoting import one_line
 
 
@@ -216,7 +216,8 @@ def _fitting(target: str, chosen: list[Memory], when: datetime, limit: int) -> i
 def portable_block(store: MemoryStore, target: str, *, include_inferred: bool = False) -> PortableBlock:
     """The block for ``target`` (a key of :data:`TARGETS`) from ``store`` (module docstring).
 
-    Chosen: active explicit memories (saved by the user), and with ``include_inferred`` the
+    Chosen: active explicit memories the user confirmed (:func:`store.model.confirmed_by_user`;
+    one confirmed only in an MCP client is left out and counted in ``not_given``, §10), and with ``include_inferred`` the
     active inferences at or above the 0.7 floor while implicit learning is on (§3.2, §3.8),
     none expired. Order: explicit before inferred; within each, profile, contact, locale,
     style, food and work keys, then the rest, notes last; the shared scope before the others;
@@ -228,8 +229,17 @@ def portable_block(store: MemoryStore, target: str, *, include_inferred: bool = 
     now = store.clock()
     now_epoch = to_epoch(now)
     live = [m for m in store.list(status="active") if m.expires_at is None or to_epoch(m.expires_at) > now_epoch]
-    chosen = [m for m in live if m.formation == "explicit"]
+    # Only the user's own yes makes "memories I saved myself" (§10): a row confirmed only in
+    # an agent's client is left out, and said so, until the user confirms it in memtrust.
+    client_only = [m for m in live if confirmed_in_client_only(m)]
+    chosen = [m for m in live if m.formation == "explicit" and confirmed_by_user(m)]
     not_given: list[str] = []
+    if client_only:
+        many = len(client_only) != 1
+        not_given.append(
+            f"{len(client_only)} {'memories' if many else 'memory'} only an assistant's client said yes to "
+            f"{'are' if many else 'is'} not given: confirm {'them' if many else 'it'} in memtrust's Inbox first."
+        )
     if include_inferred:
         inferred = [m for m in live if m.formation == "implicit"]
         weak = [m for m in inferred if is_weak_guess(m)]

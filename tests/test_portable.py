@@ -6,6 +6,7 @@ line saying where it came from; audited as an export. ``--for text`` comes back 
 
 from __future__ import annotations
 
+import pytest
 from tui_fixtures import inferred, pending_from_chat, saved
 
 from memtrust.app.ingest.memory_list import parse_memory_list
@@ -222,3 +223,38 @@ def test_a_memory_that_mentions_memtrust_is_still_a_memory():
     found = parse_memory_list("- memtrust keeps my notes\n- From memtrust I export weekly\n", "x.txt")
     assert [item.text for item in found.items] == ["memtrust keeps my notes", "From memtrust I export weekly"]
     assert found.assistant is None
+
+
+def test_a_memory_only_an_agents_client_said_yes_to_is_not_given_as_one_you_saved(store):
+    # §10: a client can answer its own elicitation; its yes is not the user's, so a block of
+    # "memories I saved myself" leaves such a row out, and says so, until the user confirms it.
+    saved(store, "contact.preferred_channel", "email")
+    client_confirmed = store.propose(
+        Proposal(
+            "profile.name",
+            "Zed",
+            "explicit",
+            "agent",
+            source_ref="agent:memtrust#c1;confirmed-by-elicitation",
+            confirmed=True,
+            confirmed_in="memtrust",
+        ),
+        actor="agent:memtrust",
+    ).memory
+    for target in TARGETS:
+        block = portable_block(store, target, include_inferred=True)
+        assert "Zed" not in block.text
+        assert block.text.splitlines()[0].startswith(HEADER + "1 memory I saved myself")
+        assert any("only an assistant's client said yes to" in sentence for sentence in block.not_given)
+    store.confirm(client_confirmed.id, actor="user")
+    assert "Zed" in portable_block(store, "chatgpt").text
+
+
+@pytest.mark.parametrize("name", ["memtrust", "MemTrust", "mem-trust", "ｍｅｍｔｒｕｓｔ", "memtrust app"])
+def test_a_client_calling_itself_memtrust_is_never_shown_as_memtrust(name):
+    from memtrust.store.model import CLIENT_NAME_MAX, client_name
+
+    shown = client_name(name)
+    assert shown.endswith("(an MCP client, not memtrust itself)")
+    assert len(client_name(name * 40)) <= CLIENT_NAME_MAX
+    assert client_name("Claude Desktop") == "Claude Desktop"
