@@ -364,11 +364,11 @@ def test_an_edited_export_never_makes_a_client_confirmed_row_yours_nor_an_agents
             "Zed",
             "explicit",
             "agent",
-            source_ref="agent:memtrust#c1;confirmed-by-elicitation",
+            source_ref="agent:desk#c1;confirmed-by-elicitation",
             confirmed=True,
-            confirmed_in="memtrust",
+            confirmed_in="Desk",
         ),
-        actor="agent:memtrust",
+        actor="agent:desk",
     ).memory
     guess = store.propose(
         Proposal(
@@ -391,6 +391,6 @@ def test_an_edited_export_never_makes_a_client_confirmed_row_yours_nor_an_agents
             record["scope"] = "shared"
     restore(second_store, _through_a_file(data, tmp_path), actor="test")
     restored = second_store.get(client_confirmed.id)
-    assert restored.confirmed_in == "memtrust"
+    assert restored.confirmed_in == "desk"  # the agent: the only name the mark keeps
     assert not confirmed_by_user(restored)
     assert second_store.get(guess.id).scope == "assistant"
