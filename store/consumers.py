@@ -198,13 +198,16 @@ def context_for(
     is one statement for the whole call: one event per row given, naming the row, its key and
     formation, the consumer and the purpose (never the value, never the query). Raises
     InvalidInput for an unknown purpose, a malformed consumer name, or a budget under
-    :data:`store.recall.MIN_MAX_TOKENS`.
+    :data:`store.recall.MIN_MAX_TOKENS`; a budget over :data:`store.recall.MAX_MAX_TOKENS` is
+    lowered to it.
     """
     validate_consumer(consumer)
     if purpose not in PURPOSES:
         raise InvalidInput("The purpose is style or privileged.")
     if not isinstance(max_tokens, int) or max_tokens < recall.MIN_MAX_TOKENS:
         raise InvalidInput(f"The token budget is a whole number of at least {recall.MIN_MAX_TOKENS}.")
+    # A budget beyond any store's size is lowered: the database counts rows in 64 bits.
+    max_tokens = min(max_tokens, recall.MAX_MAX_TOKENS)
     now = to_epoch(store.clock())
     learning = store.learning_enabled()
     gates = recall.Gates(

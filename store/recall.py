@@ -37,6 +37,9 @@ STANDING_PREFIXES = ("style.", "contact.", "locale.", "profile.")
 DEFAULT_MAX_TOKENS = 2000
 #: Smallest budget accepted: room for a few lines and the closing line.
 MIN_MAX_TOKENS = 100
+#: Largest budget used: a larger one is lowered to it (no store holds as much, and the
+#: closing line's reserve is sized for numbers up to here).
+MAX_MAX_TOKENS = 100_000_000
 #: Most index matches scored for one query (see the module docstring).
 CANDIDATE_ROWS = 5000
 #: Without a query (or with only very common words), rows that apply are counted up to here,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from memtrust.app.cli import main
 from memtrust.store.model import Proposal
 from memtrust.store.opening import open_store
@@ -49,3 +51,18 @@ def test_list_json_streams_exactly_what_one_dump_would_print(passphrase_store_pa
     records = _fill(passphrase_store_path, clock)
     assert main(["list", "--json", "--db", str(passphrase_store_path)]) == 0
     assert capsys.readouterr().out == json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("budget", ["99999999999999999999", str(2**63), str(10**400)])
+def test_a_budget_beyond_any_number_the_store_counts_is_lowered_not_an_internal_error(
+    passphrase_store_path, clock, capsys, monkeypatch, budget
+):
+    # Every integer option of the command line (--max-tokens is its only one) takes any
+    # whole number a user may type: one larger than the database counts is lowered.
+    monkeypatch.setenv("MEMTRUST_PASSPHRASE", TEST_PASSPHRASE)
+    _fill(passphrase_store_path, clock)
+    argv = ["context", "--db", str(passphrase_store_path), "--consumer", "assistant", "--max-tokens", budget]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "internal error" not in captured.err
+    assert captured.out.splitlines()[-1].endswith("fits in 100,000,000 tokens)")
