@@ -7,7 +7,9 @@ Usage::
 Reads the hand-written labelled lines in ``tests/data/secrets/``: ``heldout.tsv`` (written
 before the screen and never tuned on), ``dev.tsv`` (written after, the set the screen was
 tuned against) and ``heldout2.tsv`` (written after that tuning; its first run is in the
-README, and the kinds it showed were fixed afterwards) and ``labels.tsv`` (secrets given as
+README, and the kinds it showed were fixed afterwards), ``words.tsv`` (a password, PIN or door
+code said in Dutch, German, French or Spanish, and ordinary sentences with the same words) and
+``labels.tsv`` (secrets given as
 "Label: value" and list items under a heading that names secrets, with ordinary labelled
 memories beside them; written before the label rule). Each line is a secret of one kind or a hard negative, in English, Dutch,
 German, French or Spanish, as a memory's value or as its key. For each set it prints:
@@ -171,7 +173,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
     args = parser.parse_args()
-    for name in ("heldout", "dev", "heldout2", "labels"):
+    for name in ("heldout", "dev", "heldout2", "labels", "words"):
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()

@@ -341,7 +341,8 @@ def _national_id(text: str, context: str) -> bool:
 # --- codes and PINs, in words -------------------------------------------------------------
 
 # A code: 3 to 10 digits, maybe with a keypad's # or * or a letter, standing on its own.
-_CODE = r"[#*]?\d{3,10}[#*]?[A-Za-z]?(?![\w-])"
+# Digits, or a keypad's letter among them: a French digicode is often "4B72" or "A1234".
+_CODE = r"[#*]?(?:\d{3,10}|[A-Da-d]\d{3,5}|\d{1,3}[A-Da-d]\d{1,3})[#*]?[A-Za-z]?(?![\w-])"
 _ACCESS_WORDS = (
     # English
     r"(?:front |back |garage |building |entry |main |gate |door |alarm |safe |keypad |key ?box |lock ?box |padlock |"
@@ -401,7 +402,7 @@ _CARD_CODE = re.compile(
 # "pin" is an ordinary word too ("a PIN-striped suit", "pin it to the wall"): only a PIN
 # with digits near it is a secret.
 _PIN = re.compile(
-    r"\b(?:pin|pincode|pin-code|pinnummer|pin-nummer|pin-?number|code pin|code secret)\b"
+    r"\b(?:pin|pincode|pin-code|pinnummer|pin-nummer|pin-?number|code pin|code secret|geheimzahl|geheimnummer)\b"
     r"(?:[^\n]{0,30}?)(?<![\w-])\d{4,8}(?![\w-])"
     r"|(?<![\w-])\d{4,8}\W{0,3}(?:is|ist|est|es|was)\s+(?:my|mijn|mein|meine|mon|ma|mi|the|de|die|le|la|el)\s+"
     r"(?:\w+\s+)?(?:pin|pincode|code pin)\b",
