@@ -925,7 +925,9 @@ class MemoryStore:
         """When the user last deleted or cleared an inference for (``scope``, ``key``), aware
         UTC, or ``None``: evidence older than that never infers it again (§3.7). Read from the
         audit log (events ``delete`` and ``clear-inferred`` of implicit rows), which keeps it
-        without the value."""
+        without the value. Only the user's own deletions count, as the refusal says "You
+        deleted …": not a supersession (a newer value replacing an older one, whoever wrote it)
+        and not an agent's deletion of its own guess (actor ``agent:…``)."""
         with self.db.read() as conn:
             return _inference_deleted_at(conn, scope, key)
 
@@ -946,7 +948,7 @@ def _inference_deleted_at(conn: Connection, scope: str, key: str) -> datetime | 
     """:meth:`MemoryStore.inference_deleted_at` inside an open transaction."""
     row = conn.execute(
         "SELECT max(at) FROM audit WHERE formation = 'implicit' AND event IN ('delete', 'clear-inferred')"
-        " AND scope = ? AND key = ?",
+        " AND scope = ? AND key = ? AND actor NOT LIKE 'agent:%' AND coalesce(reason, '') NOT LIKE 'superseded by %'",
         (scope, key),
     ).fetchone()
     return from_epoch(row[0]) if row and row[0] is not None else None

@@ -233,3 +233,41 @@ def test_an_inference_lives_from_its_newest_evidence_and_the_detail_shows_it(sto
     assert inference.last_signal_at == newest  # the message's time, not the ingest's
     assert inference.expires_at == newest + timedelta(days=60)
     assert "last seen 19 days ago; expires in 40 days" in provenance(inference, T0).plain
+
+
+def test_an_agents_own_supersession_or_forgetting_is_not_a_deletion_by_you(store, clock):
+    # §3.7 is about the user's no ("You deleted this inference …"): a newer guess replacing an
+    # older one, or an agent forgetting its own guess, deleted nothing of the user's.
+    from memtrust.store.model import Proposal, to_epoch
+
+    store.set_learning(True, actor="test")
+    now = to_epoch(clock.now)
+
+    def report(value: str) -> object:
+        return store.propose(
+            Proposal(
+                "interests.topics",
+                value,
+                "implicit",
+                "inference:agent_assistant",
+                source_ref="agent:assistant#c",
+                scope="assistant",
+                confidence=0.95,
+                evidence={"agent": "assistant", "first_seen": now, "last_seen": now},
+            ),
+            actor="agent:assistant",
+        )
+
+    assert report("cooking, video games").memory is not None
+    second = report("history, travel")
+    assert second.memory is not None
+    third = report("music")
+    assert third.decision.rule != "3.7", third.decision.reason
+    assert third.memory is not None
+    store.forget(third.memory.id, actor="agent:assistant")
+    fourth = report("photography")
+    assert fourth.decision.rule != "3.7", fourth.decision.reason
+    # The user's own deletion still sticks.
+    store.forget(fourth.memory.id, actor="tui")
+    refused = report("photography")
+    assert refused.decision.rule == "3.7" and "You deleted this inference" in refused.decision.reason
