@@ -377,8 +377,10 @@ def provenance(memory: Memory, now: datetime) -> Content:
             "assistant until you release it with c."
         )
     elif memory.status == "quarantined":
+        # Whose wording it was follows the source: an agent's user_words are the agent's claim.
+        who = "The agent phrased its request" if memory.source == "agent" else "You phrased it"
         notes.append(
-            "You phrased it as confidential, so it went to Quarantine instead of your Inbox: it is not "
+            f"{who} as confidential, so it went to Quarantine instead of your Inbox: it is not "
             "saved until you release it with c, and never given to an assistant before that."
         )
     if memory.formation == "explicit" and memory.confirmed_in is not None:

@@ -1,7 +1,7 @@
 """Per-consumer quotas on agents' writes (DESIGN.md §10): the Inbox stays usable.
 
 An agent (an MCP client) may leave at most :attr:`AgentQuota.pending` memories waiting for the
-user's confirmation, and may attempt at most :attr:`AgentQuota.writes_per_minute` writes
+user's confirmation (in the Inbox or, phrased as confidential, in Quarantine), and may attempt at most :attr:`AgentQuota.writes_per_minute` writes
 (proposals and signals, whatever their outcome) in any 60 seconds. Because a client can name
 itself anything unless ``--consumer`` pins it, all agents together may also leave at most
 :attr:`AgentQuota.pending_all_agents` pending memories.
@@ -36,11 +36,13 @@ class AgentQuota:
 
 
 def pending_rows(store: MemoryStore, consumer: str | None = None) -> int:
-    """Pending memories written through the agent server by ``consumer``, or by any agent when None."""
+    """Memories written through the agent server by ``consumer`` (or by any agent when None) that
+    wait for the user: pending in the Inbox, or held in Quarantine (a proposal phrased as
+    confidential waits there for the user's release instead, and must not escape the cap)."""
     prefix = f"{AGENT_SOURCE_PREFIX}{consumer}#" if consumer is not None else AGENT_SOURCE_PREFIX
     with store.db.read() as conn:
         row = conn.execute(
-            "SELECT count(*) FROM memories WHERE formation = 'explicit' AND status = 'pending' "
+            "SELECT count(*) FROM memories WHERE formation = 'explicit' AND status IN ('pending', 'quarantined') "
             "AND substr(source_ref, 1, ?) = ?",
             (len(prefix), prefix),
         ).fetchone()

@@ -295,3 +295,32 @@ async def test_ids_resolve_only_among_rows_the_agent_may_see(passphrase_store_pa
 async def test_client_names_differing_by_case_or_punctuation_are_one_consumer(passphrase_store_path, client_name):
     async with served(passphrase_store_path, consumer=None, client_name=client_name) as session:
         assert (await call(session, "list_my_memories"))["consumer"] == "claude_desktop"
+
+
+async def test_proposals_held_in_quarantine_count_toward_the_agents_cap(passphrase_store_path):
+    # §10: a proposal phrased as confidential waits in Quarantine for the user instead of the
+    # Inbox; it must not escape the cap, or an agent buries the Quarantine without limit.
+    with opened(passphrase_store_path) as store:
+        results = store.propose_many(
+            [
+                Proposal(
+                    note_key(f"flood {n} keep this private"),
+                    f"flood {n} keep this private",
+                    "explicit",
+                    "agent",
+                    source_ref=f"agent:assistant#q{n}",
+                    utterance="just between us",
+                )
+                for n in range(QUOTA.pending)
+            ],
+            actor="seeded-by-test",
+        )
+        assert {result.decision.outcome for result in results} == {"quarantine"}
+        held = store.list(status="quarantined")[0]
+    async with served(passphrase_store_path) as session:
+        refused = await session.call_tool("propose_memory", {"key": "contact.preferred_channel", "value": "email"})
+    assert refused.is_error and refused.content[0].text.startswith(f"{QUOTA.pending} memories from assistant")
+    from memtrust.screens.provenance import provenance
+
+    said = str(provenance(held, held.created_at))
+    assert "The agent phrased its request as confidential" in said and "You phrased" not in said
