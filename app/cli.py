@@ -135,6 +135,14 @@ _db_path_option = click.option(
 )
 
 
+def _db_file(path: Path) -> Path:
+    """``--db``'s path, refused in one sentence (InvalidInput) when empty or a folder (§11):
+    ``--db ''`` reads as the current folder, and opening it gave the operating system's words."""
+    if path == Path() or path.is_dir():
+        raise InvalidInput("--db names a database file, such as --db ~/memtrust/memtrust.db; it was empty or a folder.")
+    return path
+
+
 def db_option(command):
     """Add ``--db PATH`` to a command (also accepted before the command name)."""
 
@@ -143,7 +151,7 @@ def db_option(command):
     def wrapper(*args, db_path=None, **kwargs):
         ctx = click.get_current_context()
         if db_path is not None:
-            ctx.obj["db"] = db_path
+            ctx.obj["db"] = _db_file(db_path)
         return command(*args, **kwargs)
 
     return wrapper
@@ -159,7 +167,7 @@ def cli(ctx: click.Context, db_path: Path | None) -> None:
     With no command, opens the app on your store.
     """
     ctx.ensure_object(dict)
-    ctx.obj["db"] = db_path
+    ctx.obj["db"] = None if db_path is None else _db_file(db_path)
     if ctx.invoked_subcommand is None:
         _run_app(ctx)
 

@@ -84,6 +84,9 @@ def validate(proposal: Proposal) -> str | None:
         return f"The value is {len(proposal.value):,} characters long; the limit is {VALUE_MAX:,}."
     if "\x00" in proposal.value:
         return "The value contains a NUL character, which cannot be stored faithfully."
+    if any(0xDC80 <= ord(char) <= 0xDCFF for char in proposal.value):
+        # How Python keeps a byte that is not UTF-8 (a Latin-1 terminal's é on the command line).
+        return "The value is not valid UTF-8 text (it holds a byte no UTF-8 text has); nothing was saved."
     if any(0xD800 <= ord(char) <= 0xDFFF for char in proposal.value):
         return "The value contains a lone surrogate, which is not valid Unicode text."
     if not isinstance(proposal.source, str) or not is_known_source(proposal.source):

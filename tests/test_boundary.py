@@ -307,3 +307,19 @@ def test_a_message_that_cannot_be_read_is_answered_not_left_waiting(raw_server, 
     reply = raw_server.send('{"jsonrpc":"2.0","id":7,"method":"tools/call"')
     assert (reply["id"], reply["error"]["code"]) == (None, -32700)
     assert raw_server.call("get_context", "{}")["isError"] is False
+
+
+@pytest.mark.parametrize("args", [("list", "--db", ""), ("--db", "", "list")])
+def test_an_empty_or_folder_db_path_gets_one_sentence_not_the_systems_words(cli, args):
+    done = cli(*args)
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1
+    assert stderr == (
+        "memtrust: --db names a database file, such as --db ~/memtrust/memtrust.db; it was empty or a folder.\n"
+    )
+
+
+def test_a_latin1_byte_in_a_value_is_said_to_be_not_utf8_as_on_standard_input(cli):
+    done = cli("add", "notes.x", "caf\udce9", "--yes")  # b"caf\xe9" as argv decodes it
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1 and "not valid UTF-8 text" in stderr and "surrogate" not in stderr
