@@ -143,6 +143,7 @@ _SKIP_WORDS: dict[str, tuple[str, str]] = {
     "content:tether_quote": ("browsing result", "browsing results"),
     "content:attachment": ("attached document", "attached documents"),
     "content:file": ("attached file", "attached files"),
+    "content:not-text": ("message whose content is not text", "messages whose content is not text"),
     "content:*": ("part of the kind {x}", "parts of the kind {x}"),
 }
 

@@ -205,3 +205,21 @@ def test_a_request_to_forget_that_matches_nothing_is_reported_audited_and_not_st
     assert DeletionRequests(store).pending() == []
     [event] = [e for e in store.audit_events() if e.event == "forget-request"]
     assert (event.outcome, event.detail) == ("no-match", {"source_ref": "jsonl:c2/m0"})
+
+
+def test_a_jsonl_message_whose_content_is_not_text_is_said_to_be_skipped(store, tmp_path):
+    # docs/ingest.md: nothing is left out without a line.
+    path = tmp_path / "j.jsonl"
+    records = [
+        {
+            "conversation_id": "c1",
+            "role": "user",
+            "content": "Remember that I prefer email.",
+            "timestamp": T0.isoformat(),
+        },
+        {"conversation_id": "c1", "role": "user", "content": 123, "timestamp": T0.isoformat()},
+    ]
+    path.write_text("\n".join(json.dumps(record) for record in records) + "\n", encoding="utf-8")
+    report = ingest_file(store, path)
+    said = "\n".join(report.notes())
+    assert "1 message whose content is not text" in said

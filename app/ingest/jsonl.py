@@ -102,12 +102,16 @@ def _record(line: bytes, name: str, number: int) -> Mapping[str, Any]:
 
 
 def _turn(record: Mapping[str, Any], conversation_id: str, ids: ContentIds, tally: ReadTally) -> Turn | None:
-    """The :class:`Turn` of one JSONL record, or ``None`` (counted) for a role that is
-    neither the user's nor the assistant's."""
+    """The :class:`Turn` of one JSONL record, or ``None`` (counted, so the summary says it) for
+    a role that is neither the user's nor the assistant's, or a ``content`` that is neither text
+    nor a list of parts (``123``)."""
     raw_role = str(record["role"]).strip().lower()
     role = ROLES.get(raw_role)
     if role is None:
         tally.skip(f"role:{raw_role}")
+        return None
+    if not isinstance(record["content"], str | list):  # a number, an object: no words to read
+        tally.skip("content:not-text")
         return None
     text = _content_text(record["content"])
     at = to_utc(record.get("timestamp"))
