@@ -11,7 +11,10 @@ README, and the kinds it showed were fixed afterwards), ``words.tsv`` (a passwor
 code said in Dutch, German, French or Spanish, and ordinary sentences with the same words) and
 ``labels.tsv`` (secrets given as
 "Label: value" and list items under a heading that names secrets, with ordinary labelled
-memories beside them; written before the label rule). Each line is a secret of one kind or a hard negative, in English, Dutch,
+memories beside them; written before the label rule) and ``conversational.tsv`` (secrets said in
+conversation without a colon or a fixed word, and tokens, key ids and IBANs written split,
+beside ordinary text with numbers: times, prices, flights, rooms, versions; written before
+the rules that read them). Each line is a secret of one kind or a hard negative, in English, Dutch,
 German, French or Spanish, as a memory's value or as its key. For each set it prints:
 
 - recall on secrets (any secret found), per kind, per language and per position, and how
@@ -173,7 +176,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
     args = parser.parse_args()
-    for name in ("heldout", "dev", "heldout2", "labels", "words"):
+    for name in ("heldout", "dev", "heldout2", "labels", "words", "conversational"):
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()

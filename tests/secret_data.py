@@ -28,7 +28,7 @@ class LabelledSecret:
 
 def load(name: str) -> list[LabelledSecret]:
     """The lines of ``tests/data/secrets/<name>.tsv`` (``dev``, ``heldout``, ``heldout2``,
-    ``labels``); ``\\n`` in a text is a line break; an ``item`` line's text is its heading,
+    ``labels``, ``conversational``); ``\\n`` in a text is a line break; an ``item`` line's text is its heading,
     a tab, then the item."""
     found = []
     for line in (DATA / f"{name}.tsv").read_text(encoding="utf-8").splitlines():
