@@ -160,6 +160,50 @@ _TOKENS = (
     r"=[^&\s#]{12,}",
 )
 _TOKEN = re.compile("|".join(_TOKENS))
+_TOKEN_WHOLE = re.compile("(?:" + "|".join(_TOKENS) + r")\Z")
+# Where a provider's token starts: people copy a token in groups ("AKIA IOSF ODNN 7EXA MPLE")
+# or a line break or a space slips into it; the groups after the prefix are joined again.
+_TOKEN_PREFIX = re.compile(
+    r"(?<![A-Za-z0-9_])(?:gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt|agent)-|xox[abposrec]-|"
+    r"(?:sk|rk)_(?:live|test)_|whsec_|npm_|pypi-|sk-(?:ant-|proj-)?|AIza|ya29\.|GOCSPX-|"
+    r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)|hf_|SG\.|dop_v1_|shp(?:at|ca|pa|ss)_)"
+)
+# Between the groups of a split token or number: one or two spaces, a dash, a dot, a middle dot.
+_GROUP_GAP = re.compile(r"[ \t\u00a0.\u00b7-]{1,2}")
+_GROUP = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _split_token(text: str) -> bool:
+    """True when a provider's token is written in groups (``ghp_1a2B… kLmN…``, ``AKIA IOSF
+    ODNN 7EXA MPLE``, ``AKIA-IOSF-…``): from each published prefix, the groups that follow
+    are joined one at a time and the join is tried against the token's whole shape. Only
+    groups with a digit or a capital inside are joined, and a join must hold two digits or be
+    an AWS key id (capitals and digits alone), so that prose after a prefix ("ghp_ is how
+    GitHub starts its tokens") never makes up a token."""
+    for start in _TOKEN_PREFIX.finditer(text):
+        joined, position = start.group(), start.end()
+        for _ in range(24):
+            gap = _GROUP_GAP.match(text, position)
+            if gap and len(joined) <= 5 + len(start.group()):  # "AKIA IOSF …": a gap right after the prefix
+                position = gap.end()
+            group = _GROUP.match(text, position)
+            # A random group holds a digit or a capital inside it; a word of prose does not.
+            if not group or not re.search(r"\d|.[A-Z]", group.group()):
+                break
+            joined += group.group()
+            position = group.end()
+            if len(joined) > 300:
+                break
+            whole = sum(c.isdigit() for c in joined) >= 2 or re.fullmatch(r"A[A-Z]{3}[A-Z0-9]{16}", joined)
+            if whole and _TOKEN_WHOLE.match(joined):
+                return True
+            gap = _GROUP_GAP.match(text, position)
+            if not gap:
+                break
+            position = gap.end()
+    return False
+
+
 # Keys are lowercase (§2): the same shapes, whatever the case.
 _TOKEN_ANY_CASE = re.compile("|".join(_TOKENS), re.IGNORECASE)
 
@@ -252,7 +296,9 @@ def _seed_phrase(text: str) -> bool:
 
 # --- national ids, bank and card numbers --------------------------------------------------
 
-_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}")
+# An IBAN starts with a country's two letters and two check digits, maybe spaced apart.
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Z][ .-]?[A-Z][ .-]?\d[ .-]?\d(?![a-z])")
+_IBAN_GROUP = re.compile(r"[A-Z0-9]+")
 _DIGIT_RUN = re.compile(r"(?<![\d.,/-])(?:\d[ .-]?){12,18}\d(?![\d.,]\d)")
 _SSN_SHAPED = re.compile(r"(?<![\d.,/-])(\d{3})([ .-]?)(\d{2})\2(\d{4})(?![\d.,/-]?\d)")
 _NINE_DIGITS = re.compile(r"(?<![\d.,/-])(\d{4}\.?\d{2}\.?\d{3}|\d{9})(?![\d.,/-]?\d)")
@@ -302,14 +348,25 @@ def _card(digits: str) -> bool:
 
 def _iban(text: str) -> bool:
     """True when ``text`` holds a valid IBAN (``stdnum.iban``: the country's format and the
-    mod-97 check), written in groups or not."""
-    for match in _IBAN.finditer(text):
-        candidate = match.group()
-        # The greedy match may have taken a word after the number ("… 00 BIC"): shorten.
-        while len(candidate.replace(" ", "")) >= 15:
-            if stdnum_iban.is_valid(candidate):
+    mod-97 check), written in groups of any size with spaces, dashes or dots between them, or
+    letter by letter (``NL91-ABNA-0417-1643-00``, ``N L 9 1 A B N A …``); the check digits
+    keep a made-up run of letters and digits from passing."""
+    for match in _IBAN_START.finditer(text):
+        characters: list[str] = []
+        position = match.start()
+        while len(characters) < 34:
+            group = _IBAN_GROUP.match(text, position)
+            if not group:
+                break
+            characters.extend(group.group())
+            position = group.end()
+            gap = _GROUP_GAP.match(text, position)
+            if not gap:
+                break
+            position = gap.end()
+        for end in range(len(characters), 14, -1):
+            if stdnum_iban.is_valid("".join(characters[:end])):
                 return True
-            candidate = candidate[:-1].rstrip()
     return False
 
 
@@ -361,7 +418,7 @@ _ACCESS_WORDS = (
     r"cadenas|boîte à clés|interphone)|code d'accès|code d’accès|"
     # Spanish
     r"código (?:de la |del |de |de acceso)(?:\w+ )?(?:puerta|alarma|caja fuerte|portal|garaje|portón|cerradura|"
-    r"candado|edificio)?|clave (?:de la |del |de )(?:alarma|puerta|caja fuerte|portal|portón|garaje)|"
+    r"candado|edificio)|clave (?:de la |del |de )(?:alarma|puerta|caja fuerte|portal|portón|garaje)|"
     # Combination locks, named alone
     r"combination lock|zahlenschloss|cijferslot|cadenas à code|candado de combinación"
 )
@@ -570,6 +627,214 @@ def _under_heading(text: str, heading: str) -> str | None:
     return None
 
 
+# --- secrets said in conversation: a word that names one near a token that looks like one -----
+
+# Words after which a password-like token is one: the password words, login and credentials,
+# a wireless network, a master password, and the services and devices a password opens
+# ("Gmail Tr0ub4dor&3", "ik log in met …", "Zugangsdaten …", "mes identifiants …").
+_SAYS_PASSWORD = re.compile(
+    rf"(?:{_PASSWORD_WORD})|\b(?:pass|pw|pwd|mdp|master\w*|passcode|log ?in|log-in|login|logins|sign(?:ed)? ?in|"
+    r"credentials?|inlog\w*|log\w* in|zugang\w*|anmeld\w*|melde\w*|identifiants?|connecte|connexion|credenciales|"
+    r"entro|acceso|wi-?fi\w*|wlan\w*|hotspot|network|netwerk\w*|netz\w*|réseau|red|router\w*|routeur)\b|"
+    + _ACCOUNT_LABEL.pattern,
+    re.IGNORECASE,
+)
+# Words after which a code of digits is a secret: a PIN or passcode, a lock, a combination,
+# unlocking, a card's secret number. "Code" alone is one too, unless it is a code of another
+# kind (an error, a postcode, a discount: :data:`_OTHER_CODES`).
+_SAYS_CODE = re.compile(
+    r"\b(?:pins?|pin-?codes?|pincodes?|pinnummer|pinpas|passcode|pass ?code|wachtwoord|passwor[dt]|kennwort|"
+    r"contraseña|mot de passe|(?:\w+(?<![bc]))?lock(?:s|ed|er|ers|box)?|padlock|\w+slot|(?:het|dit|mijn) slot|kluis|\w*schloss|spind|tresor|cadenas|serrure|coffre|candado|cerradura|"
+    r"caja fuerte|taquilla|combin\w*|kombination|combo|unlock\w*|ontgrendel\w*|entsperr\w*|déverrouill\w*|"
+    r"desbloque\w*|geheimzahl|número secreto|code secret|geheime code|secret number|opener|\w*codes?|código|"
+    r"clave)\b",
+    re.IGNORECASE,
+)
+_LOCKING = re.compile(
+    r"lock|slot|kluis|schloss|spind|tresor|cadenas|serrure|coffre|candado|cerradura|caja fuerte|taquilla|combin|"
+    r"kombination|combo|opener|digicode",
+    re.IGNORECASE,
+)
+# Codes that are not secrets: an error or status, a postcode, an area code, a discount, a
+# product or an order, a dress code, the highway code, program code.
+_OTHER_CODES = re.compile(
+    r"\b(?:error|status|http|exit|return|area|zip|post\w*|postal|country|dial|promo\w*|discount|coupon|voucher|"
+    r"gift|source|bar|qr|iso|product|article|artikel|tracking|booking|reservation|dress|"
+    r"kortings\w*|rabat\w*|gutschein\w*|fout|fehler|vorwahl|netnummer|ean|sku|write|wrote|schrijf|schreib)"
+    r"\W{1,3}(?:\w+\W{1,3})?$",
+    re.IGNORECASE,
+)
+# The same, named after the word: "code postal", "código de conducta", "code de la route".
+_OTHER_CODES_AFTER = re.compile(
+    r"\W{0,3}(?:(?:de la|de l'|de|del|du|van|der|des)\s+)?(?:postal|conducta|conduite|route|"
+    r"réduction|descuento|promo\w*|erreur|error|review|base|source|style|barre|barras|qr|"
+    r"d'erreur|de error|vestimentaire|dresscode)\b",
+    re.IGNORECASE,
+)
+# Words that end in "code" and name a code that opens nothing.
+_NOT_A_SECRET_CODE = re.compile(
+    r"(?:post|bar|qr|dress|zip|source|promo|kortings|gutschein|rabatt|land|länder|country|area|fout|fehler|"
+    r"error|status|exit|html|uni|morse|op|byte|pseudo|bron|quell|zeit)codes?",
+    re.IGNORECASE,
+)
+_DIGIT_WORDS = (
+    "zero|one|two|three|four|five|six|seven|eight|nine|nul|een|twee|drie|vier|vijf|zes|zeven|acht|negen|"
+    "null|eins|zwei|drei|fünf|sechs|sieben|neun|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|"
+    "cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
+)
+# A code: 3 to 8 digits, digits in groups ("3-7-1-9", "12-34-56", "24 17 33"), or four
+# digits or more spelled as words ("four-eight-two-one", "vier acht zwei eins").
+_SAID_CODE = re.compile(
+    r"(?<![\w.,:/+#€$£-])(?:[#*]?\d{3,8}[#*]?|\d{2,6}[A-Z]\d{0,4}|\d{1,3}(?:[- ]\d{1,3}){2,5})(?![\w/%€$£°]|[.,:-]\d)"
+    rf"|\b(?:{_DIGIT_WORDS})(?:[- ,]+(?:{_DIGIT_WORDS})){{3,}}\b",
+    re.IGNORECASE,
+)
+# Words a code may stand before ("3719 op mijn fiets", "geht mit 3719 auf"); any other word
+# after the digits makes them a count, a price or a name ("45 euros", "1869 begonnen").
+_AFTER_CODE = frozenset(
+    {
+        "is",
+        "es",
+        "ist",
+        "est",
+        "zijn",
+        "and",
+        "en",
+        "und",
+        "et",
+        "y",
+        "e",
+        "for",
+        "voor",
+        "für",
+        "pour",
+        "para",
+        "to",
+        "om",
+        "op",
+        "on",
+        "auf",
+        "sur",
+        "then",
+        "dan",
+        "dann",
+        "puis",
+        "luego",
+        "please",
+        "ok",
+        "but",
+        "maar",
+        "aber",
+        "mais",
+        "pero",
+        "an",
+        "zu",
+        "if",
+        "als",
+        "wenn",
+        "si",
+        "when",
+        "quand",
+        "cuando",
+        "open",
+        "opens",
+        "opent",
+        "öffnet",
+        "abre",
+        "ouvre",
+    }
+)
+# A number named by the noun before it is a room, a bus, a flight, a page, an order…
+_COUNTED = re.compile(
+    r"\b(?:room|kamer|zimmer|chambre|habitación|bus|tram|lijn|line|linie|ligne|línea|flight|vlucht|flug|vol|vuelo|"
+    r"gate|platform|perron|gleis|quai|andén|seat|stoel|platz|siège|asiento|nr|no|nº|number|nummer|numéro|número|"
+    r"page|pagina|seite|página|apt|apartment|appartement|house|huis|haus|street|straat|straße|rue|calle|route|"
+    r"exit|afrit|ausfahrt|sortie|salida|model|modell|modèle|modelo|version|versie|versión|year|jaar|jahr|année|"
+    r"año|chapter|hoofdstuk|kapitel|chapitre|capítulo|level|floor|verdieping|etage|stock|piso|order|bestelling|"
+    r"bestellung|commande|pedido|ticket|invoice|factuur|rechnung|facture|factura|train|trein|zug|tren|in|since|"
+    r"sinds|seit|depuis|desde|from|van|von|de|del|en|im|à|a|en|op|on|at|um|om|le|el|la|the|\d+)\W*$",
+    re.IGNORECASE,
+)
+# "Gmail Tr0ub4dor&3", "Zugang … Sommer2024!": letters and digits mixed with a symbol, or
+# with both cases, or a digit between letters ("Tr0ub4dor", "47B21").
+_MIXED = re.compile(r"(?=\S*\d)(?=\S*[^\W\d_])\S{5,64}")
+# A passphrase joined by dashes: two words or more and a number, or three capitalised words.
+_PASSPHRASE = re.compile(r"[^\W\d_]{3,}(?:-[^\W\d_]{3,})+-\d{1,4}|[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,}){2,}")
+# Shapes that are not passwords though they mix letters and digits: a version, a flight or a
+# model ("KL1234", "B204", "M2"), a unit or an ordinal ("10km", "3pm", "2nd"), a date.
+_NOT_A_PASSWORD = re.compile(
+    r"v?\d+(?:\.\d+)+\w*|[A-Z]{1,3}-?\d{1,5}[A-Z]?|\d+[a-zà-ü]{1,4}|\d{1,2}h\d{2}|[A-Za-z]+\d{1,2}|"
+    r"[0-9a-fA-F]*:[0-9a-fA-F:]*:[0-9a-fA-F:]*",
+)
+_NAMING = re.compile(r"called|named|heet|heten|genaamd|heißt|nennt|appelle|appelé|nommé|llama|llamada|llamado")
+_CLAUSE = re.compile(r"[^\n]+?(?:(?<=[.;?!])(?=\s)|$)", re.MULTILINE)
+_TRIM = "\"'“”«»()[]{}.,;:"
+
+
+def _password_like(token: str) -> bool:
+    """True when ``token`` looks like a password (see :data:`_MIXED`, :data:`_PASSPHRASE`)."""
+    token = token.strip(_TRIM)
+    if _PASSPHRASE.fullmatch(token):
+        return True
+    if not _MIXED.fullmatch(token) or _NOT_PASSWORD.search(token) or _NOT_A_PASSWORD.fullmatch(token):
+        return False
+    lower, upper, _, symbol = _classes(token)
+    interleaved = re.search(r"[^\W\d_]\d+[^\W\d_]|\d[^\W\d_]+\d", token)
+    return bool(symbol or (lower and upper and len(token) >= 6) or (interleaved and (lower or len(token) <= 8)))
+
+
+def _said_password(text: str) -> bool:
+    """True when a clause of ``text`` has a word that names a password, a login, a network or
+    an account (:data:`_SAYS_PASSWORD`) and, up to eight words after it, a token that looks
+    like a password: "the wifi at home: Zebra-Toast-91", "Gmail Tr0ub4dor&3", "ik log in met
+    Tr0ub4dor&3", "master is CorrectHorse!9". Talk about passwords ("the password must be 12
+    characters") has no such token."""
+    for clause in _CLAUSE.finditer(text):
+        words = list(re.finditer(r"\S+", clause.group()))
+        for said in _SAYS_PASSWORD.finditer(clause.group()):
+            after = [w.group() for w in words if w.start() >= said.end()][:8]
+            for before, word in zip(["", *after], after, strict=False):
+                # "the wifi network is called HomeNet-5G": a name, not a password.
+                if _NAMING.fullmatch(before.lower()):
+                    continue
+                if _password_like(word) and said.group().lower() not in word.lower():
+                    return True
+    return False
+
+
+def _said_code(text: str) -> str | None:
+    """``access_code`` or ``pin`` when a clause of ``text`` names a PIN, a lock, a combination,
+    unlocking or a secret number (:data:`_SAYS_CODE`) and, up to eight words after it, a code
+    (:data:`_SAID_CODE`) that ends the clause or stands before a small word ("my bike lock
+    opens with 3719", "Mein Handy entsperre ich mit 842913", "Bank card PIN
+    four-eight-two-one"); ``None`` otherwise. Not a code: a number a noun counts ("room
+    4821", "bus 47"), a year, a time, a price, a number before a unit or a noun ("45 euros")."""
+    for clause in _CLAUSE.finditer(text):
+        line = clause.group()
+        for said in _SAYS_CODE.finditer(line):
+            if _NOT_A_SECRET_CODE.fullmatch(said.group()):
+                continue
+            if said.group().lower().endswith(("code", "codes", "código", "clave")) and (
+                _OTHER_CODES.search(line[: said.start()]) or _OTHER_CODES_AFTER.match(line, said.end())
+            ):
+                continue
+            for code in _SAID_CODE.finditer(line, said.end()):
+                between = line[said.end() : code.start()]
+                if len(between.split()) > 8:
+                    break
+                if _COUNTED.search(between) and not re.search(r"[:=]\s*$", between):
+                    continue
+                if re.fullmatch(r"(?:1[89]|20)\d\d", code.group()) and not re.search(
+                    r"(?:\b(?:is|es|ist|est|c'est|lautet|with|met|mit|avec|con)|[:=])\s*$", between
+                ):
+                    continue
+                rest = line[code.end() :].strip().rstrip(_TRIM).split()
+                if rest and rest[0].lower().strip(_TRIM) not in _AFTER_CODE:
+                    continue
+                return "access_code" if _LOCKING.search(line) else "pin"
+    return None
+
+
 # --- keys ---------------------------------------------------------------------------------
 
 # Key parts that name a secret (``account.password``, ``github.api_key``, ``bank.pin``).
@@ -667,7 +932,7 @@ def withheld_key(key: str) -> str:
 
 _CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("private_key", lambda text, _: bool(_PRIVATE_KEY.search(text))),
-    ("token", lambda text, _: bool(_TOKEN.search(text))),
+    ("token", lambda text, _: bool(_TOKEN.search(text)) or _split_token(text)),
     ("connection", lambda text, _: bool(_URL_CREDENTIALS.search(text) or _CONNECTION_PASSWORD.search(text))),
     ("card", lambda text, _: any(_card(re.sub(r"\D", "", m.group())) for m in _DIGIT_RUN.finditer(text))),
     ("bank", lambda text, _: _iban(text)),
@@ -679,6 +944,9 @@ _CHECKS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
     ("password", lambda text, _: _password(text)),
     ("credential", lambda text, _: bool(_OTHER_SECRET_WORDS.search(text))),
     ("seed", lambda text, _: _seed_phrase(text)),
+    ("access_code", lambda text, _: _said_code(text) == "access_code"),
+    ("pin", lambda text, _: _said_code(text) == "pin"),
+    ("password", lambda text, _: _said_password(text)),
 )
 
 

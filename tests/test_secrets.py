@@ -140,7 +140,7 @@ def test_a_note_key_made_by_memtrust_is_not_taken_for_a_secret():
     assert secret_in_key("notes.3f9a0c1b2d4e5f60") is None
 
 
-@pytest.mark.parametrize("name", ["heldout", "dev", "heldout2", "labels", "words"])
+@pytest.mark.parametrize("name", ["heldout", "dev", "heldout2", "labels", "words", "conversational"])
 def test_the_labelled_set_meets_the_targets(name):
     lines = load(name)
     found = [
