@@ -49,6 +49,17 @@ What is recognised, and why so (the labelled set in ``tests/data/secrets/`` and
   Spanish forms ("mijn wachtwoord is …", "mein Passwort lautet …", "mon mot de passe est
   …", "mi contraseña es …"). Talk about passwords ("my password manager is Bitwarden") is
   not a password.
+- **secrets said in conversation**: a word naming a password, a login, a network, a master
+  password or an account ("Gmail", "ik log in met", "Zugangsdaten", "mes identifiants") with
+  a token that looks like a password up to eight words after it (letters and digits with a
+  symbol, both cases, or a digit between letters; a passphrase joined by dashes), and a word
+  naming a PIN, a lock, a combination, unlocking or a secret number with a code of 3–8
+  digits, digits in groups or four digits or more spelled as words after it. A number a noun
+  counts ("room 4821", "bus 47"), a year, a time, a price or a number before a noun is not a
+  code; nor is a postcode, an error code or a discount code.
+- **split formats**: provider tokens and AWS key ids in groups ("AKIA IOSF ODNN 7EXA MPLE")
+  and IBANs by dashes, dots or letter by letter are joined again before their shape and check
+  digits are tried.
 - **"Label: value"**, a line whose label names what the value opens: "Front door: 4471",
   "Alarm: 7719" (a door, lock or alarm and digits alone); "Netflix: Xk9!mPq2zz" (any label
   and a token mixing letters, digits and a symbol); "iCloud: Summer2024x" (an account or a
