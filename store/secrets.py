@@ -835,6 +835,9 @@ def _said_code(text: str) -> str | None:
                     break
                 if _COUNTED.search(between) and not re.search(r"[:=]\s*$", between):
                     continue
+                # "my locker number is 104": the lock's number, not its code.
+                if re.search(r"\b(?:number|nummer|numéro|número|nr|no)\b", between, re.IGNORECASE):
+                    continue
                 if re.fullmatch(r"(?:1[89]|20)\d\d", code.group()) and not re.search(
                     r"(?:\b(?:is|es|ist|est|c'est|lautet|with|met|mit|avec|con)|[:=])\s*$", between
                 ):

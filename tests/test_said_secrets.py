@@ -41,6 +41,7 @@ ORDINARY = [
     "my flight KL1234 leaves at 14:35 from gate D7",
     "room 4821 on the third floor is mine this week",
     "take bus 47 to the station",
+    "my locker number is 104",
     "the lock on the front door was replaced in 2019",
     "het fietsslot kostte 35 euro bij de Gamma",
     "mon code postal est 69003",
