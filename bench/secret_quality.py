@@ -11,10 +11,12 @@ README, and the kinds it showed were fixed afterwards), ``words.tsv`` (a passwor
 code said in Dutch, German, French or Spanish, and ordinary sentences with the same words) and
 ``labels.tsv`` (secrets given as
 "Label: value" and list items under a heading that names secrets, with ordinary labelled
-memories beside them; written before the label rule) and ``conversational.tsv`` (secrets said in
+memories beside them; written before the label rule), ``conversational.tsv`` (secrets said in
 conversation without a colon or a fixed word, and tokens, key ids and IBANs written split,
 beside ordinary text with numbers: times, prices, flights, rooms, versions; written before
-the rules that read them). Each line is a secret of one kind or a hard negative, in English, Dutch,
+the rules that read them) and ``keys.tsv`` (a secret named by the key in other words and
+languages, alone or with a bare value, beside ordinary keys; written before the key screen
+covered them). Each line is a secret of one kind or a hard negative, in English, Dutch,
 German, French or Spanish, as a memory's value or as its key. For each set it prints:
 
 - recall on secrets (any secret found), per kind, per language and per position, and how
@@ -62,7 +64,7 @@ def judge(item: LabelledSecret) -> Secret | None:
     """What the screen says of one line, as admission screens it: a value with no key, or a key."""
     if item.position == "key":
         return secret_in_key(item.text)
-    return screen_secret(item.text, heading=item.heading)
+    return screen_secret(item.text, key=item.key, heading=item.heading)
 
 
 def score(name: str, show_misses: bool) -> None:
@@ -107,7 +109,7 @@ def score(name: str, show_misses: bool) -> None:
         cell = by_language[language]
         print(f"    {language:<12} {_rate(cell[0], cell[1]):>20}  {_rate(cell[2], cell[3]):>20}")
     print("  per position:          recall              false positives")
-    for position in ("value", "key", "item"):
+    for position in ("value", "key", "keyvalue", "item"):
         cell = by_position[position]
         print(f"    {position:<12} {_rate(cell[0], cell[1]):>20}  {_rate(cell[2], cell[3]):>20}")
     if show_misses:
@@ -176,7 +178,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list every wrong line")
     args = parser.parse_args()
-    for name in ("heldout", "dev", "heldout2", "labels", "words", "conversational"):
+    for name in ("heldout", "dev", "heldout2", "labels", "words", "conversational", "keys"):
         if (ROOT / "tests" / "data" / "secrets" / f"{name}.tsv").exists():
             score(name, args.misses)
             print()
