@@ -77,6 +77,7 @@ first use, so a read never pays for it), the BIP39 word lists load on the first 
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -287,20 +288,21 @@ def _wordlists() -> tuple[frozenset[str], ...]:
     return tuple(frozenset(_fold(word) for word in Mnemonic(language).wordlist) for language in _SEED_LANGUAGES)
 
 
-def _seed_phrase(text: str) -> bool:
+def _seed_phrase(text: str, length: int = _SEED_LENGTH) -> bool:
     """True when 12 or more words in a row belong to one BIP39 list, at least 11 of some 12
     of them different, with no sentence's end between them (numbering, commas and line
     breaks between them allowed): ordinary prose rarely strings 12 such words together, and
-    never without repeating "you" or "the"."""
+    never without repeating "you" or "the". ``length`` lowers the run for a value whose key
+    names a wallet (part of a seed is still one)."""
     tokens = [_fold(token) for token in re.findall(r"[^\W\d_]+|(?<!\d)[.?!;]", text)]
-    if len(tokens) < _SEED_LENGTH:
+    if len(tokens) < length:
         return False
     for wordlist in _wordlists():
         run: list[str] = []
         for token in tokens:
             run = [*run, token] if token in wordlist else []
             # A seed is drawn at random: a word repeated over and over ("word word word …") is not one.
-            if len(run) >= _SEED_LENGTH and len(set(run[-_SEED_LENGTH:])) >= _SEED_LENGTH - 1:
+            if len(run) >= length and len(set(run[-length:])) >= length - 1:
                 return True
     return False
 
@@ -902,6 +904,363 @@ _SECRET_KEY_WORDS = re.compile(
 )
 
 
+# Key words, split on ".", "_", "-" and camelCase and folded (``wlanSchlüssel`` → wlan,
+# schlussel): words that name a secret whatever the value, in five languages.
+_KEY_SECRET_WORDS = {
+    **dict.fromkeys(
+        [
+            "password",
+            "passwd",
+            "passcode",
+            "passphrase",
+            "pw",
+            "pwd",
+            "ww",
+            "wachtwoord",
+            "paswoord",
+            "passwort",
+            "kennwort",
+            "mdp",
+            "motdepasse",
+            "contrasena",
+            "clave",
+            "zugangsdaten",
+            "inloggegevens",
+            "logindaten",
+            "identifiants",
+            "credential",
+            "credentials",
+            "schlussel",
+            "schluessel",
+            "wlanschlussel",
+            "wlanschluessel",
+            "wifikey",
+            "wlankey",
+            "cle",
+        ],
+        "password",
+    ),
+    # "pin" alone is a word too ("pin_striped_suit", "travel.pins"): see _KEY_PIN_CONTEXT.
+    **dict.fromkeys(["pincode", "pinnummer", "pinnumber", "geheimzahl", "geheimnummer"], "pin"),
+    **dict.fromkeys(
+        [
+            "digicode",
+            "alarmcode",
+            "deurcode",
+            "turcode",
+            "tuercode",
+            "slotcode",
+            "poortcode",
+            "kluiscode",
+            "tresorcode",
+        ],
+        "access_code",
+    ),
+    **dict.fromkeys(
+        [
+            "2fa",
+            "mfa",
+            "otp",
+            "totp",
+            "backupcodes",
+            "recoverycodes",
+            "herstelcodes",
+            "wiederherstellungscodes",
+            "notfallcodes",
+        ],
+        "code",
+    ),
+    **dict.fromkeys(["mnemonic", "seedphrase", "seedwords", "herstelzin", "wiederherstellungsphrase"], "seed"),
+    **dict.fromkeys(["token", "apitoken", "apikey", "accesstoken", "authtoken"], "token"),
+    **dict.fromkeys(["secret", "geheim"], "credential"),
+}
+# Words beside which a "secret" word has its ordinary sense: "palabras clave" (keywords), an
+# "idea clave" (key idea), a "clé" of a song, a public key.
+_KEY_ORDINARY = frozenset(
+    [
+        "palabra",
+        "palabras",
+        "idea",
+        "ideas",
+        "punto",
+        "puntos",
+        "tema",
+        "temas",
+        "dato",
+        "datos",
+        "concepto",
+        "musica",
+        "music",
+        "song",
+        "public",
+        "publiek",
+        "offentlich",
+        "publique",
+        "publica",
+        "hint",
+    ]
+)
+# Words beside which "pin" is a PIN ("bank.pin", "card_pin", "code_pin", "sim_pin").
+_KEY_PIN_CONTEXT = frozenset(
+    [
+        "bank",
+        "card",
+        "debit",
+        "credit",
+        "kaart",
+        "bankkaart",
+        "pinpas",
+        "karte",
+        "bankkarte",
+        "carte",
+        "bancaire",
+        "tarjeta",
+        "phone",
+        "telefoon",
+        "handy",
+        "telephone",
+        "movil",
+        "sim",
+        "code",
+        "number",
+        "nummer",
+        "numero",
+    ]
+)
+# Two words that name a secret together (``seed_words``, ``backup_codes``, ``frase_semilla``).
+_KEY_PAIRS = {
+    ("seed", "phrase"): "seed",
+    ("seed", "words"): "seed",
+    ("seed", "woorden"): "seed",
+    ("recovery", "phrase"): "seed",
+    ("frase", "semilla"): "seed",
+    ("frase", "recuperacion"): "seed",
+    ("phrase", "secrete"): "seed",
+    ("phrase", "recuperation"): "seed",
+    ("backup", "codes"): "code",
+    ("recovery", "codes"): "code",
+    ("recovery", "code"): "code",
+    ("codes", "secours"): "code",
+    ("api", "key"): "token",
+    ("private", "key"): "private_key",
+}
+# What a secret opens: a lock, a door, a safe, an alarm (five languages).
+_KEY_LOCKS = frozenset(
+    [
+        "door",
+        "frontdoor",
+        "gate",
+        "alarm",
+        "safe",
+        "garage",
+        "lock",
+        "padlock",
+        "locker",
+        "lockbox",
+        "keybox",
+        "keysafe",
+        "building",
+        "entry",
+        "deur",
+        "voordeur",
+        "poort",
+        "hek",
+        "kluis",
+        "slot",
+        "fietsslot",
+        "cijferslot",
+        "alarmsysteem",
+        "tur",
+        "tuer",
+        "haustur",
+        "haustuer",
+        "tor",
+        "tresor",
+        "schloss",
+        "fahrradschloss",
+        "zahlenschloss",
+        "alarmanlage",
+        "porte",
+        "portail",
+        "coffre",
+        "coffrefort",
+        "cadenas",
+        "immeuble",
+        "interphone",
+        "alarme",
+        "puerta",
+        "portal",
+        "porton",
+        "garaje",
+        "cerradura",
+        "candado",
+        "alarma",
+        "caja",
+        "fuerte",
+    ]
+)
+# Words that make a lock word's neighbour a code: "garage_code", "code_porte", "lock_combination".
+_KEY_CODE_WORDS = frozenset(
+    [
+        "code",
+        "codes",
+        "combination",
+        "combo",
+        "combinatie",
+        "kombination",
+        "combinaison",
+        "combinacion",
+        "codigo",
+        "clave",
+        "pin",
+    ]
+)
+_KEY_NETWORKS = frozenset(["wifi", "wlan", "wpa", "wpa2", "router", "hotspot", "wireless"])
+_KEY_UNLOCK = frozenset(
+    [
+        "unlock",
+        "unlocking",
+        "ontgrendel",
+        "ontgrendelen",
+        "ontgrendeling",
+        "entsperren",
+        "entsperrung",
+        "entsperrcode",
+        "deverrouillage",
+        "deverrouiller",
+        "desbloqueo",
+        "desbloquear",
+    ]
+)
+_KEY_WALLETS = frozenset(
+    [
+        "wallet",
+        "wallets",
+        "crypto",
+        "cripto",
+        "bitcoin",
+        "btc",
+        "ethereum",
+        "metamask",
+        "ledger",
+        "trezor",
+        "seed",
+        "portemonnee",
+        "monedero",
+        "cartera",
+        "portefeuille",
+        "geldborse",
+    ]
+)
+# Words that say the value is about the thing, not its secret: "home.wifi_name", "alarm_time".
+_KEY_ABOUT = frozenset(
+    [
+        "name",
+        "names",
+        "ssid",
+        "naam",
+        "nom",
+        "nombre",
+        "network",
+        "netwerk",
+        "netzwerk",
+        "time",
+        "times",
+        "clock",
+        "wake",
+        "tijd",
+        "zeit",
+        "heure",
+        "hora",
+        "provider",
+        "speed",
+        "type",
+        "brand",
+        "model",
+        "location",
+        "place",
+        "color",
+        "colour",
+    ]
+)
+# Keys the accounts a password opens are named by ("accounts.gmail"), in the "Label: value" words.
+_KEY_ACCOUNTS = frozenset(["accounts", "konten", "comptes", "cuentas", "rekeningen"])
+_CODE_SHAPED = re.compile(r"[#*]?\d{3,10}[#*]?|\d{1,4}(?:[ .-]\d{1,4}){1,5}|(?=(?:[^\d]*\d){3})[0-9A-Z#*]{3,10}")
+
+
+def _key_words(key: str) -> list[str]:
+    """The words of a dotted ``key``: split on ".", "_", "-", spaces and camelCase, folded to
+    lowercase ASCII letters where they have accents (``contraseña`` → ``contrasena``,
+    ``Schlüssel`` → ``schlussel``)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key)
+    return [_fold(word) for word in re.split(r"[._\-\s]+", spaced) if word]
+
+
+def _secret_named_in_words(words: list[str]) -> str | None:
+    """The kind of secret the key ``words`` name whatever the value (``bank.pincode``,
+    ``compte.mot_de_passe``, ``immeuble.code_porte``), or ``None``."""
+    if _KEY_ORDINARY.intersection(words):
+        return None
+    for word in words:
+        if word in _KEY_SECRET_WORDS:
+            return _KEY_SECRET_WORDS[word]
+    for pair in itertools.pairwise(words):
+        if pair in _KEY_PAIRS:
+            return _KEY_PAIRS[pair]
+    if "pin" in words and ((words[-1] == "pin" and len(words) <= 2) or _KEY_PIN_CONTEXT.intersection(words)):
+        return "pin"
+    joined = "".join(words)
+    if "motdepasse" in joined or "contrasena" in joined:
+        return "password"
+    if "pass" in words and _KEY_NETWORKS.union(_KEY_ACCOUNTS, ("account", "vpn", "laptop", "email")).intersection(
+        words
+    ):
+        return "password"
+    # "code" names a secret only beside what a code opens ("garage_code", not "work.code_style").
+    if _KEY_CODE_WORDS.intersection(words) and _KEY_LOCKS.intersection(words):
+        return "pin" if "pin" in words else "access_code"
+    return None
+
+
+def _password_shaped(value: str, network: bool) -> bool:
+    """True when ``value`` is one token shaped like a password: letters and digits with a
+    symbol or both cases ("Zebra-Toast-91", "Tr0ub4dor&3"); under a network's key, eight
+    characters with a digit or ten of any kind (a wifi key), as the "Label: value" rule has it."""
+    value = value.strip().strip("\"'“”«»")
+    if not 6 <= len(value) <= 64 or any(char.isspace() for char in value) or _NOT_PASSWORD.search(value):
+        return False
+    lower, upper, digit, symbol = _classes(value)
+    if (lower or upper) and digit and (symbol or (lower and upper)):
+        return True
+    return network and (len(value) >= 10 or (len(value) >= 8 and digit))
+
+
+def _secret_under_key(key: str, value: str) -> str | None:
+    """The kind of secret a bare ``value`` is under a ``key`` naming what such a secret opens
+    (DESIGN §3.5): a code under a lock, a door, a safe or an alarm (``home.alarm`` 4471); a
+    password-shaped token under a network or an account (``home.wifi``, ``accounts.gmail``); a
+    code or a password under a phone's unlocking (``phone.unlock``); eight or more BIP39 words
+    in a row under a wallet (part of a seed phrase). ``None`` for a value that is about the
+    thing ("home.wifi: fast fibre", ``home.wifi_name``, ``routine.alarm_time``)."""
+    words = _key_words(key)
+    if _KEY_ABOUT.intersection(words):
+        return None
+    value = value.strip()
+    code = bool(_CODE_SHAPED.fullmatch(value))
+    if _KEY_LOCKS.intersection(words) and code:
+        return "access_code"
+    if _KEY_UNLOCK.intersection(words) and (code or _password_shaped(value, network=False)):
+        return "pin"
+    if _KEY_NETWORKS.intersection(words) and _password_shaped(value, network=True):
+        return "password"
+    account = _KEY_ACCOUNTS.intersection(words) or _ACCOUNT_LABEL.search(" ".join(words))
+    if account and _password_shaped(value, network=False):
+        return "password"
+    if _KEY_WALLETS.intersection(words) and _seed_phrase(value, length=8):
+        return "seed"
+    return None
+
+
 def secret_in_key(key: str) -> Secret | None:
     """The secret a memory's dotted ``key`` holds or names, or ``None`` (§3.5).
 
@@ -909,7 +1268,13 @@ def secret_in_key(key: str) -> Secret | None:
     ``github.api_key``); a part that holds one is caught whatever its case (keys are
     lowercase): a token (``notes.ghp_…``, ``account.sk_live_…``), an IBAN or a card number
     (``notes.card_4111…``), and the key's words read as a sentence (``home.door_code_7734``).
+    The key's words are split on ".", "_", "-" and camelCase and read in English, Dutch,
+    German, French and Spanish (``thuis.wifi_ww``, ``maison.digicode``, ``casa.clave_wifi``,
+    ``bike.lock_combination``; "code" only beside what a code opens).
     """
+    named = _secret_named_in_words(_key_words(key))
+    if named:
+        return Secret(named)
     for part in key.split("."):
         if part in _SECRET_KEY_PARTS:
             return Secret(_SECRET_KEY_PARTS[part])
@@ -996,6 +1361,9 @@ def screen_secret(text: str, key: str | None = None, heading: str | None = None)
         held = secret_in_key(key)
         if held:
             return held
+        under = _secret_under_key(plain(key), plain(text))
+        if under:
+            return Secret(under)
     text = plain(text)
     context = text if key is None else f"{key.replace('_', ' ')}\n{text}"
     found = _in_text(text, context) or (_under_heading(text, heading) if heading else None)
