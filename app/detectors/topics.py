@@ -26,6 +26,7 @@ this module is imported. Measured by ``bench/detector_quality.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -211,6 +212,54 @@ def _scan(folded: str) -> dict[str, tuple[set[str], bool, int]]:
     return seen
 
 
+# Words that often come with a sensitive matter (§3.1, docs/formation-and-admission.md): a
+# conversation whose user turns hold one is not read for topics at all, even where the
+# classifier, which tells the user's own matter from the world's, finds no class — a car
+# asked about to steal it, a dog to set on the neighbours, history asked about to deny it.
+# Folded words (store.sensitive.fold) in English, Dutch, German, French and Spanish; "*" ends
+# a stem, "_" joins the words of a phrase. Deliberately broad: a topic missed costs little, a topic drawn from such talk is an
+# inference about crime, politics, money or health.
+_COMPANIONS = """
+    money cash pay paying paid unpaid afford* debt* loan* broke salary income tax taxes rich poor poverty
+    price* cost* expensive cheap* free fee fees bribe* wage* fed inflation economy
+    geld betalen betaald schuld* lening salaris belasting* duur goedkoop gratis
+    bezahl* schulden kredit* gehalt steuer* teuer billig kostenlos umsonst
+    argent payer paye dette* pret salaire impot* cher gratuit*
+    dinero pagar pago deuda* prestamo* salario impuesto* caro barato gratis
+    police cop cops arrest* jail prison* illegal* crime* criminal* steal* stole* stolen theft thie* rob robb*
+    hotwir* joyrid* sneak* break_into broke_into shoplift* pirat* hack* cheat* fraud* scam* launder* smuggl*
+    attack* kill* murder* assassin* weapon* gun guns knife knives bomb* poison* hurt* harm* fight* punch*
+    beat_up strangl* torture* abus* revenge vengeance prank* slash* vandal* wreck* spy spying stalk* follow_someone
+    residential_address home_address who_lives where_does lives_above neighbo* buren nachbar* voisin* vecino*
+    throw_a_game throw_the_game run_over get_rid_of punish* sabotag* stops_running hot_wire throw_at throw_on
+    blind_them disable_someone secretly hidden_camera hide_a_camera woke cause_a_fire set_fire arson* assasin*
+    without_paying without_checking break_a_window
+    drug drugs weed marijuana cocaine crack heroin meth* acid lsd crank high drunk alcohol*
+    politie arrest* gevangenis misdaad crimineel stelen gestolen diefstal inbr* aanval* vermoord* wapen* drugs
+    polizei verhaft* gefangnis verbrech* stehlen gestohlen diebstahl einbr* angriff* mord* waffe* droge*
+    gendarme* voler vol* cambriol* attaqu* tuer meurtre* arme* drogue*
+    policia carcel delito* robar robo* ladron* atac* matar asesin* arma* droga*
+    politic* election* vote* voting democrat* republican* liberal* conservative* trump biden obama government
+    president* war wars civil_war south confedera* holocaust nazi* hitler fascis* racis* slave* immigra*
+    abortion* protest* terror* genocide* jew jews jewish muslim* islam* christian* church* god bible pray*
+    politiek verkiezing* stemmen partij oorlog regering politik wahl* partei krieg regierung
+    politique guerre gouvernement eleccion* votar partido guerra gobierno
+    race racial black_people white_people chinese_people asian* mexican* immigrant* slur* sexis* women men
+    pain sick* ill doctor* hospital* medic* pill* depress* anxi* suicid* therap* disease* cancer*
+    pijn ziek* dokter arts ziekenhuis schmerz* krank* arzt douleur malad* medecin hopital dolor enferm* medico
+    dating date dated girlfriend* boyfriend* sex* porn* naked nude* boob* breast* kiss* mate mating affair
+    faithful cheat* husband* wife wives divorc* daten afspraakje freundin freund rendez_vous citas novi*
+"""
+_COMPANION_RE = re.compile(
+    "(?<= )(?:"
+    + "|".join(
+        re.escape(word[:-1]) + r"[a-z0-9]*" if word.endswith("*") else re.escape(word)
+        for word in sorted({entry.replace("_", " ") for entry in _COMPANIONS.split()}, key=len, reverse=True)
+    )
+    + ")(?= )"
+)
+
+
 def topics_in(
     conversation: Conversation, min_keywords: int = MIN_KEYWORDS, *, reading: ConversationReading | None = None
 ) -> dict[str, Turn]:
@@ -234,7 +283,7 @@ def _topic_turns(reading: ConversationReading, min_keywords: int = MIN_KEYWORDS)
         for topic, (keywords, decisive, end) in _scan(folded).items()
         if decisive or len(keywords) >= min_keywords
     }
-    if not ends or first_class(folded_matches(folded)) is not None:
+    if not ends or _COMPANION_RE.search(folded) or first_class(folded_matches(folded)) is not None:
         return {}
     return {topic: reading.turn_index(end) for topic, end in ends.items()}
 
