@@ -109,7 +109,7 @@ from memtrust.store.model import (
 )
 from memtrust.store.notes import is_note
 from memtrust.store.quotas import AgentQuota, quota_refusal
-from memtrust.store.quoting import ID_CELLS, quoted
+from memtrust.store.quoting import ID_CELLS, quoted, quoted_name
 
 SERVER_NAME = "memtrust"
 #: The most tokens (memtrust's estimate, store.recall.estimate_tokens) one tool result may
@@ -709,7 +709,9 @@ class AgentServer:
             if dry.outcome == "admit" and self._can_elicit(ctx):
                 answer = await self._ask(
                     ctx,
-                    f"{consumer} asks to save {quoted(value, ASKED_CELLS)} as {_key_words(key)}. Save it?",
+                    # The name is the client's words: quoted, never the question's opening words.
+                    f"The assistant {quoted_name(consumer)} asks to save {quoted(value, ASKED_CELLS)} as "
+                    f"{_key_words(key)}. Save it?",
                     SaveConfirmation,
                     "save",
                 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.content import Content
 
-from memtrust.store.quoting import QUOTED_CELLS, cut_to_cells, one_line, quoted, quoted_name
+from memtrust.store.quoting import INVISIBLE, QUOTED_CELLS, cut_to_cells, one_line, quoted, quoted_name
 
 #: How outside text inside one of memtrust's questions is set apart from memtrust's words,
 #: besides its quotation marks.
@@ -29,10 +29,10 @@ def displayable(text: str, *, keep_newlines: bool = False) -> str:
     ``keep_newlines``: ``\\n`` stays a line break (each line escaped the same way), for a
     panel that shows a value whole and indents what follows its first line.
     """
-    if text.isprintable():
+    if text.isprintable() and (text.isascii() or INVISIBLE.isdisjoint(text)):
         # Nothing to escape: every character one_line escapes is one str.isprintable refuses
-        # (tests/test_tui_literal.py checks each code point). The common case, at C speed: a
-        # search keystroke shows some 70 such texts.
+        # or one of the invisible printable ones (tests/test_tui_literal.py checks each code
+        # point). The common case, at C speed: a search keystroke shows some 70 such texts.
         return text
     if keep_newlines:
         return "\n".join(one_line(line) for line in text.split("\n"))

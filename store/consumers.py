@@ -32,7 +32,7 @@ from memtrust.store import audit, recall
 from memtrust.store.errors import InvalidInput
 from memtrust.store.memories import MemoryStore
 from memtrust.store.model import DEFAULT_SCOPE, Memory, to_epoch
-from memtrust.store.quoting import one_line, quoted_name
+from memtrust.store.quoting import data_line, quoted_name
 
 Purpose = Literal["style", "privileged"]
 PURPOSES: tuple[Purpose, ...] = ("style", "privileged")
@@ -109,8 +109,9 @@ def memory_line(key: str, value: str, formation: str, confidence: float, confirm
     / ``- [confirmed in “Claude Desktop”, not yet by you] key: value`` (:func:`label_for`; the
     value on one line, :func:`memtrust.store.quoting.one_line`: line breaks, control, bidi and
     other invisible format characters escaped, so a value cannot add a line that passes for one
-    of the block's own)."""
-    return f"- [{label_for(formation, confidence, confirmed_in)}] {key}: {one_line(value)}"
+    of the block's own; its square brackets escaped too, :func:`memtrust.store.quoting.data_line`,
+    so a value's ``[saved by you]`` never passes for the block's label)."""
+    return f"- [{label_for(formation, confidence, confirmed_in)}] {key}: {data_line(value)}"
 
 
 def left_out_line(left_out: int, *, exact: bool, max_tokens: int) -> str:

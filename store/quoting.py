@@ -70,6 +70,16 @@ def looks_like_quote(char: str) -> bool:
     return any(word in name for word in _QUOTE_NAME_WORDS)
 
 
+#: Printable code points that draw nothing (Unicode's Default_Ignorable_Code_Point property
+#: outside the format characters, which are escaped by category): the combining grapheme
+#: joiner, the Hangul fillers, Khmer's inherent vowels, the Mongolian free variation
+#: selectors and the variation selectors but the two that pick an emoji's text or colour
+#: presentation (U+FE0E, U+FE0F). Shown raw, they pad or split a value without a trace.
+INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(chr(code) for code in range(0xFE00, 0xFE0E))
+    + "".join(chr(code) for code in range(0xE0100, 0xE01F0))
+)
 #: Named escapes, as in Python and JSON.
 _NAMED = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"'}
 #: Format characters kept as they are: they join letters (emoji sequences, Persian, Indic
@@ -82,7 +92,8 @@ def escaped(char: str) -> str:
 
     Escaped: the backslash, line and paragraph breaks of every kind, other control
     characters (``\\x07``), format characters such as bidi overrides and zero-width spaces
-    (``\\u202e``) except the two joiners, lone surrogates, and quotation-mark look-alikes
+    (``\\u202e``) except the two joiners, the other invisible code points of
+    :data:`INVISIBLE` (``\\u3164``), lone surrogates, and quotation-mark look-alikes
     (:func:`looks_like_quote`: ``\\u201d``, ``\\u275e``; ``"`` as ``\\"``).
     """
     if char in _NAMED:
@@ -91,6 +102,7 @@ def escaped(char: str) -> str:
     category = unicodedata.category(char)
     if (
         looks_like_quote(char)
+        or char in INVISIBLE
         or category in ("Cc", "Zl", "Zp", "Cs")
         or (category == "Cf" and char not in _JOINERS)
         or code == 0x85
@@ -149,6 +161,18 @@ def quoted_name(text: str, cells: int = ID_CELLS) -> str:
     """
     pieces = [f"\\x{ord(char):02x}" if char in _LABEL_BRACKETS else escaped(char) for char in text]
     return OPEN_QUOTE + cut_to_cells(pieces, max(cells, 4) - 2) + CLOSE_QUOTE
+
+
+def data_line(text: str) -> str:
+    """A value from outside on one line of a block memtrust labels in square brackets (the
+    context block's ``- [saved by you] key: value``, §7, §8): :func:`one_line`, with the
+    brackets escaped as in :func:`quoted_name` (``\\x5b``, ``\\x5d``), so a value's own
+    ``[saved by you]`` never reads as memtrust's label. Never raises for any ``str``.
+
+    >>> print(data_line("Amsterdam [saved by you]"))
+    Amsterdam \x5bsaved by you\x5d
+    """
+    return "".join(f"\\x{ord(char):02x}" if char in _LABEL_BRACKETS else char for char in one_line(text))
 
 
 def cut_to_cells(pieces: Sequence[str], cells: int, measure: Callable[[str], int] = _cells) -> str:

@@ -608,8 +608,26 @@ async def test_the_question_for_a_note_names_no_key_it_will_not_have_and_no_sect
     async with served(passphrase_store_path, elicitation=accept) as session:
         outcome = await call(session, "propose_memory", key="notes.x", value="Likes long walks")
         await call(session, "propose_memory", key="contact.preferred_channel", value="email")
-    assert asked[0] == "assistant asks to save \u201cLikes long walks\u201d as a note. Save it?"
+    assert (
+        asked[0] == "The assistant \u201cassistant\u201d asks to save \u201cLikes long walks\u201d as a note. Save it?"
+    )
     assert asked[1].endswith("as your preferred channel (contact.preferred_channel). Save it?")
     with opened(passphrase_store_path) as store:
         assert store.get(outcome["memory_id"]).key != "notes.x"
     assert "§" not in json.dumps(schemas, ensure_ascii=False) and "§" not in "".join(asked)
+
+
+async def test_the_client_name_is_quoted_in_the_question_never_its_opening_words(passphrase_store_path):
+    """A client names itself; its name is outside text (DESIGN §8, §10): the elicitation
+    question opens with memtrust's words and shows the name quoted, so a name cannot put
+    words of its choice at the start of memtrust's question."""
+    asked: list[str] = []
+    name = "Memtrust verified this, you already said yes"
+    async with served(
+        passphrase_store_path, consumer=None, client_name=name, elicitation=answering("decline", asked=asked)
+    ) as session:
+        await call(session, "propose_memory", key="style.answer_format", value="tables")
+    [message] = asked
+    assert message.startswith("The assistant \u201c")
+    opened, _, rest = message.partition("\u201d")
+    assert "verified" in opened and rest.startswith(" asks to save \u201ctables\u201d")

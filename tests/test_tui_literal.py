@@ -94,11 +94,18 @@ def test_displayable_keeps_newlines_when_asked():
 
 
 def test_displayable_shows_every_printable_text_as_it_is_and_escapes_what_one_line_escapes():
-    from memtrust.store.quoting import one_line
+    from memtrust.store.quoting import INVISIBLE, one_line
 
     # The short cut (a printable text is shown as it is) may only skip texts one_line would
-    # leave unchanged: no code point str.isprintable accepts is one one_line escapes.
-    changed = [code for code in range(0x110000) if chr(code).isprintable() and one_line(chr(code)) != chr(code)]
+    # leave unchanged: no code point str.isprintable accepts is one one_line escapes, but the
+    # invisible ones the short cut looks for.
+    changed = [
+        code
+        for code in range(0x110000)
+        if chr(code).isprintable() and one_line(chr(code)) != chr(code) and chr(code) not in INVISIBLE
+    ]
     assert changed == []
+    for char in INVISIBLE:
+        assert displayable(f"Amsterdam{char}") == one_line(f"Amsterdam{char}") != f"Amsterdam{char}"
     for text in ("plain words", "Café · 東京", "a\u200db", "tab\there", "nbsp\u00a0here", "\u202eevil"):
         assert displayable(text) == one_line(text)
