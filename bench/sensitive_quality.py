@@ -21,7 +21,9 @@ assistance dogs, worship practice, gender-affirming items; software evictions, c
 games, elections followed for work, an organism's genome; measured once before it was tuned on),
 ``blind.txt`` (written by an independent evaluator who never saw the classifier or the
 other sets; never tuned on) and ``blind2.txt`` (a second evaluator's, kept from whoever tuned
-the classifier until tuning ended: never read, never tuned on),
+the classifier until tuning ended: never read, never tuned on) and ``blind3.txt`` (a third
+evaluator's, written at the start of the last session and added only when tuning ended: its
+figures were seen by the lead alone until then),
 each in English, Dutch, German, French and Spanish,
 every class, ordinary sentences and hard negatives. For each set it prints:
 
@@ -108,7 +110,7 @@ def score(name: str, show_misses: bool) -> None:
                 print(f"  FALSE    [{item.language}{' hard' if item.hard else ''}] {sorted(classes)}: {item.text}")
 
 
-SETS = ("dev", "dev3", "dev5", "dev6", "dev7", "dev8", "heldout", "heldout2", "heldout3", "blind", "blind2")
+SETS = ("dev", "dev3", "dev5", "dev6", "dev7", "dev8", "heldout", "heldout2", "heldout3", "blind", "blind2", "blind3")
 
 
 def _blind(name: str) -> bool:
