@@ -41,7 +41,7 @@ class Ledger:
     """What the workers were told was saved, and how often the killer struck."""
 
     cli: dict[str, str] = field(default_factory=dict)  # key → id prefix printed by memtrust add
-    mcp: dict[str, str] = field(default_factory=dict)  # key → memory id answered by the server
+    mcp: dict[str, str] = field(default_factory=dict)  # proposal → memory id answered by the server
     kills: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -166,8 +166,10 @@ def _converse(server: subprocess.Popen, consumer: str, stop: float, ledger: Ledg
     for number in range(20):  # within the per-minute quota
         if time.monotonic() >= stop:
             return
-        key = f"test.{consumer}_{number}"
-        arguments = {"key": key, "value": f"proposed by {consumer}"}
+        # An agent's memory goes under memtrust's own keys or a note (DESIGN §2): a note each,
+        # told apart by its value; the ledger holds the memory id the server answered.
+        key = f"{consumer} #{number}"
+        arguments = {"key": "notes.note", "value": f"proposed by {key}"}
         answer = ask(number + 2, "tools/call", {"name": "propose_memory", "arguments": arguments})
         if answer is None:
             return
@@ -239,5 +241,5 @@ def test_no_acknowledged_write_is_lost_under_concurrent_writers_server_prune_and
         f"{len(ledger.kills)} SIGKILLs ({', '.join(sorted(set(ledger.kills)))}), {len(stored)} rows stored"
     )
     lost_cli = {key for key, prefix in ledger.cli.items() if not stored.get(key, "").startswith(prefix)}
-    lost_mcp = {key for key, memory_id in ledger.mcp.items() if stored.get(key) != memory_id}
+    lost_mcp = {key for key, memory_id in ledger.mcp.items() if memory_id not in stored.values()}
     assert lost_cli == set() and lost_mcp == set()
