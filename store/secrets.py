@@ -180,8 +180,11 @@ _TOKEN_PREFIX = re.compile(
     r"(?:sk|rk)_(?:live|test)_|whsec_|npm_|pypi-|sk-(?:ant-|proj-)?|AIza|ya29\.|GOCSPX-|"
     r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)|hf_|SG\.|dop_v1_|shp(?:at|ca|pa|ss)_)"
 )
-# Between the groups of a split token or number: one or two spaces, a dash, a dot, a middle dot.
-_GROUP_GAP = re.compile(r"[ \t\u00a0.\u00b7-]{1,2}")
+# Between the groups of a split token or number: one to three characters that are neither a
+# letter nor a digit, whatever they are (spaces, a line break, a dash, a dot, "/", "|", ",",
+# "_", "–", "…"): people group what they copy with whatever comes to hand, and the token's
+# whole shape or the IBAN's check digits decide, not the separator.
+_GROUP_GAP = re.compile(r"[\W_]{1,3}")
 _GROUP = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -310,7 +313,7 @@ def _seed_phrase(text: str, length: int = _SEED_LENGTH) -> bool:
 # --- national ids, bank and card numbers --------------------------------------------------
 
 # An IBAN starts with a country's two letters and two check digits, maybe spaced apart.
-_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Z][ .-]?[A-Z][ .-]?\d[ .-]?\d(?![a-z])")
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])[A-Z][\W_]{0,3}[A-Z][\W_]{0,3}\d[\W_]{0,3}\d(?![a-z])")
 _IBAN_GROUP = re.compile(r"[A-Z0-9]+")
 _DIGIT_RUN = re.compile(r"(?<![\d.,/-])(?:\d[ .-]?){12,18}\d(?![\d.,]\d)")
 _SSN_SHAPED = re.compile(r"(?<![\d.,/-])(\d{3})([ .-]?)(\d{2})\2(\d{4})(?![\d.,/-]?\d)")
@@ -361,8 +364,8 @@ def _card(digits: str) -> bool:
 
 def _iban(text: str) -> bool:
     """True when ``text`` holds a valid IBAN (``stdnum.iban``: the country's format and the
-    mod-97 check), written in groups of any size with spaces, dashes or dots between them, or
-    letter by letter (``NL91-ABNA-0417-1643-00``, ``N L 9 1 A B N A …``); the check digits
+    mod-97 check), written in groups of any size with one to three characters that are neither
+    letter nor digit between them (:data:`_GROUP_GAP`), or letter by letter (``NL91-ABNA-0417-1643-00``, ``N L 9 1 A B N A …``); the check digits
     keep a made-up run of letters and digits from passing."""
     for match in _IBAN_START.finditer(text):
         characters: list[str] = []

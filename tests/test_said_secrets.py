@@ -35,6 +35,14 @@ SAID = [
     ("token", "aws AKIA IOSF ODNN 7EXA MPLE", "ODNN"),
     ("bank", "rekening NL91-ABNA-0417-1643-00", "ABNA"),
     ("bank", "IBAN: N L 9 1 A B N A 0 4 1 7 1 6 4 3 0 0", "0 4 1 7"),
+    # Whatever separates the groups: a slash, an underscore, a bar, a comma, a dash with spaces,
+    # an ellipsis (a line break: below, since a line of a list or a request ends there).
+    ("bank", "rekening NL91/ABNA/0417/1643/00", "0417/1643"),
+    ("bank", "compte FR14_2004_1010_0505_0001_3M02_606", "2004_1010"),
+    ("bank", "Konto DE89 | 3704 | 0044 | 0532 | 0130 | 00", "0532"),
+    ("bank", "cuenta ES91 – 2100 – 0418 – 4502 – 0005 – 1332", "0418"),
+    ("token", "token ghp_1a2B3c4D5e6F7g8H9i0J…kLmNoPqRsTuVwXyZ12", "kLmNoPq"),
+    ("token", "aws AKIA/IOSF/ODNN/7EXA/MPLE", "ODNN"),
 ]
 
 ORDINARY = [
@@ -49,6 +57,8 @@ ORDINARY = [
     "la versión 2.4.1 de la app falla",
     "the wifi network is called HomeNet-5G",
     "ghp_ is how GitHub starts its tokens, 40 characters long",
+    "NL/BE/DE 2024 – 2025 plans, see page 12/14",
+    "the ratio was 91/100, then 04/17 – 16/43",
 ]
 
 
@@ -56,6 +66,11 @@ ORDINARY = [
 def test_a_secret_said_or_split_is_found_by_its_kind(kind, text, _):
     found = screen_secret(text)
     assert found is not None and found.kind == kind
+
+
+def test_a_token_broken_over_two_lines_is_found():
+    found = screen_secret("token ghp_1a2B3c4D5e6F7g8H9i0J\nkLmNoPqRsTuVwXyZ12")
+    assert found is not None and found.kind == "token"
 
 
 @pytest.mark.parametrize("text", ORDINARY)
