@@ -8,24 +8,9 @@ from tui_fixtures import make_app, saved, settle
 
 from memtrust.screens.widgets.memory_pane import MemoryPane
 from memtrust.store.export import build_export
-from memtrust.store.model import Proposal
 from memtrust.store.overview import overview_from_export, read_overview
 from memtrust.store.report import render_markdown
-
-
-def _client_confirmed(store):
-    return store.propose(
-        Proposal(
-            "work.employer",
-            "Acme",
-            "explicit",
-            "agent",
-            source_ref="agent:assistant#c1;confirmed-by-elicitation",
-            confirmed=True,
-            confirmed_in="Claude Desktop",
-        ),
-        actor="agent:assistant",
-    ).memory
+from tests.test_export import _client_confirmed
 
 
 async def test_the_saved_pane_title_counts_a_clients_yes_apart(store, clock):

@@ -20,6 +20,14 @@ from memtrust.store import retention
 SIZE = (120, 40)
 
 
+async def _until_set(pilot, event) -> None:
+    """Let the app run (at most 5 s) until ``event`` is set by the prune's worker."""
+    for _ in range(500):
+        await pilot.pause(0.01)
+        if event.is_set():
+            return
+
+
 async def test_the_launch_prune_deletes_small_batches_and_waits_while_the_user_types(store, clock, monkeypatch):
     expiring = [saved(store, f"notes.item_{n}", f"item {n}") for n in range(12)]
     with store.db.write() as conn:  # each given a time to live that has run out
@@ -39,10 +47,7 @@ async def test_the_launch_prune_deletes_small_batches_and_waits_while_the_user_t
     monkeypatch.setattr(retention, "prune_batch", recorded)
     app = make_app(store, clock, prune=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if started.is_set():
-                break
+        await _until_set(pilot, started)
         assert started.is_set()
         await pilot.press("slash", "t")
         await pilot.pause()
@@ -122,10 +127,7 @@ async def test_a_search_made_before_the_launch_prune_ends_never_shows_an_expired
     monkeypatch.setattr(store, "prune", held_prune)
     app = make_app(store, clock, prune=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if started.is_set():
-                break
+        await _until_set(pilot, started)
         await pilot.press("slash", *"jazz")
         screen = app.screen
         for _ in range(500):
